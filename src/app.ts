@@ -1,0 +1,150 @@
+/**
+ * Builds the HTTP application from its parts, in order: infrastructure (request ids, parsing,
+ * validation, errors, metrics, the OpenAPI document), then authentication, then the resource modules.
+ */
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { apiKeyAuthenticator } from './auth/api-keys.js';
+import type { Authenticator } from './auth/principal.js';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import { ApiError, errorBody } from './errors.js';
+import { authenticationHook } from './http/authenticate.js';
+import { healthRoutes } from './http/health.js';
+import { metricsPlugin } from './http/metrics.js';
+import { validationError, validatorCompiler } from './http/validation.js';
+import { randomBase62 } from './ids.js';
+import { customerRoutes } from './customers/routes.js';
+import { orderRoutes } from './orders/routes.js';
+import { builtInProcessors } from './payments/processor.js';
+import { productRoutes } from './products/routes.js';
+import type { Services } from './services.js';
+import { systemClock, type Clock } from './time.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Extra ways to authenticate besides API keys (user access tokens). */
+  authenticators?: Authenticator[];
+  logger?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const services: Services = { db, clock, processorFor: builtInProcessors };
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+          },
+    genReqId: () => `req_${randomBase62(20)}`,
+    requestIdHeader: false,
+    // One access line per answered request (the onResponse hook below) instead of Fastify's pair.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 255 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter((errors, dataVar) => validationError(errors as never, dataVar));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
+
+  // JSON is the only body the API takes. An empty body is an empty object, so that a full refund or a
+  // capture of a cash order can be sent with no body at all.
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (!(error instanceof ApiError)) request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
+    if (apiError.status === 401) reply.header('WWW-Authenticate', `Bearer realm="till", error="invalid_token"`);
+    reply.header('Request-Id', request.id).code(apiError.status).send(errorBody(apiError, request.id));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const error = new ApiError('route_not_found', `Unrecognized request URL (${request.method} ${request.url.split('?')[0]}).`);
+    reply.code(404).send(errorBody(error, request.id));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Till API',
+        version: '1.0.0',
+        description: 'Orders, payments, refunds and API keys for merchants. Every request carries `Authorization: Bearer <API key or access token>`.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`sk_test_...` sandbox, `sk_live_...` production) or a user access token (JWT).' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(metricsPlugin);
+  await app.register(healthRoutes, { db });
+
+  app.get('/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+
+  const authenticators = [apiKeyAuthenticator(db.kysely, clock), ...(options.authenticators ?? [])];
+  app.addHook('onRequest', authenticationHook(authenticators));
+
+  await app.register(orderRoutes, { services });
+  await app.register(productRoutes, { services });
+  await app.register(customerRoutes, { services });
+  return app;
+}
+
+const FASTIFY_CODES: Record<string, (error: FastifyError) => ApiError> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new ApiError('unsupported_media_type', 'Request bodies must be JSON, sent with "Content-Type: application/json".'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('request_too_large', `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError('parameter_invalid', 'The Content-Length header does not match the body.'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_json', 'The request body is not valid JSON.'),
+};
+
+/** Every failure as an API error; anything unexpected becomes a 500 that reveals nothing. */
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation !== undefined) return validationError(error.validation as never, error.validationContext ?? 'body');
+  const known = error.code === undefined ? undefined : FASTIFY_CODES[error.code];
+  if (known !== undefined) return known(error);
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON|prototype|constructor/i.test(error.message))) {
+    return new ApiError('invalid_json', 'The request body is not valid JSON.');
+  }
+  if (error.statusCode === 404) return new ApiError('route_not_found', 'Unrecognized request URL.');
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError('parameter_invalid', 'The request could not be read.');
+  }
+  if (error.statusCode === 503) return new ApiError('service_unavailable', 'The server is shutting down; retry shortly.');
+  return new ApiError('internal_error', 'Something went wrong on our side. It has been logged; quote the request_id when you contact support.');
+}

@@ -1,0 +1,136 @@
+/**
+ * API keys: `sk_test_` (sandbox) or `sk_live_` (production) followed by 32 random base62 characters.
+ * Only the SHA-256 of a key is stored; the key itself is shown once, when it is created.
+ *
+ * A key has 190 bits of entropy, so a fast hash is enough: no one can search that space, and a
+ * lookup by hash takes the same path for an unknown key and for a known prefix with a wrong secret.
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Environment } from '../db/schema.js';
+import { newId, randomBase62 } from '../ids.js';
+import { isoNow, type Clock } from '../time.js';
+import type { Scope } from './permissions.js';
+import type { Authenticator, AuthResult } from './principal.js';
+
+export const KEY_PREFIXES: Record<Environment, string> = { sandbox: 'sk_test_', production: 'sk_live_' };
+const KEY_SECRET_LENGTH = 32;
+/** `last_used_at` is written at most this often per key, so reads do not turn into writes. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  environment: Environment;
+  permissions: Scope[];
+  last4: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function environmentOfKey(key: string): Environment | undefined {
+  if (key.startsWith(KEY_PREFIXES.sandbox)) return 'sandbox';
+  if (key.startsWith(KEY_PREFIXES.production)) return 'production';
+  return undefined;
+}
+
+export interface CreateApiKeyInput {
+  merchantId: string;
+  environment: Environment;
+  name: string;
+  permissions: readonly Scope[];
+}
+
+/** Creates a key and returns its record together with the only copy of the key. */
+export async function createApiKey(
+  db: Kysely<Database>,
+  clock: Clock,
+  input: CreateApiKeyInput,
+): Promise<ApiKeyView & { key: string }> {
+  const key = KEY_PREFIXES[input.environment] + randomBase62(KEY_SECRET_LENGTH);
+  const row = {
+    id: newId('key'),
+    merchant_id: input.merchantId,
+    environment: input.environment,
+    name: input.name,
+    key_hash: hashApiKey(key),
+    last4: key.slice(-4),
+    permissions: JSON.stringify(input.permissions),
+    created_at: isoNow(clock),
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await db.insertInto('api_keys').values(row).execute();
+  return { ...toView(row), key };
+}
+
+/** Revokes a key of the merchant. Returns the record, or undefined when the merchant has no such key. */
+export async function revokeApiKey(
+  db: Kysely<Database>,
+  clock: Clock,
+  keyId: string,
+  merchantId?: string,
+): Promise<ApiKeyView | undefined> {
+  const now = isoNow(clock);
+  let query = db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).where('revoked_at', 'is', null);
+  if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
+  await query.execute();
+  let select = db.selectFrom('api_keys').selectAll().where('id', '=', keyId);
+  if (merchantId !== undefined) select = select.where('merchant_id', '=', merchantId);
+  const row = await select.executeTakeFirst();
+  return row && toView(row);
+}
+
+function toView(row: Omit<Database['api_keys'], 'key_hash' | 'merchant_id'> & { key_hash?: string }): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    permissions: JSON.parse(row.permissions) as Scope[],
+    last4: row.last4,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    revoked_at: row.revoked_at,
+  };
+}
+
+/** Resolves `sk_test_...` / `sk_live_...` bearer tokens. Revocation takes effect on the next request. */
+export function apiKeyAuthenticator(db: Kysely<Database>, clock: Clock): Authenticator {
+  const lastWritten = new Map<string, number>();
+  return {
+    accepts: (token) => token.startsWith('sk_'),
+    async authenticate(token): Promise<AuthResult> {
+      const row = await db
+        .selectFrom('api_keys')
+        .select(['id', 'merchant_id', 'environment', 'permissions', 'revoked_at'])
+        .where('key_hash', '=', hashApiKey(token))
+        .executeTakeFirst();
+      if (row === undefined || environmentOfKey(token) !== row.environment) {
+        return { ok: false, code: 'invalid_credentials', message: 'Invalid API key provided.' };
+      }
+      if (row.revoked_at !== null) {
+        return { ok: false, code: 'credential_revoked', message: 'This API key has been revoked.' };
+      }
+      const now = clock.now().getTime();
+      if (now - (lastWritten.get(row.id) ?? 0) >= LAST_USED_RESOLUTION_MS) {
+        lastWritten.set(row.id, now);
+        await db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('id', '=', row.id).execute();
+      }
+      return {
+        ok: true,
+        principal: {
+          kind: 'api_key',
+          id: row.id,
+          merchantId: row.merchant_id,
+          environment: row.environment,
+          permissions: new Set(JSON.parse(row.permissions) as Scope[]),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Who a request acts for. Route code sees only this, never the credential: an API key and a user's
+ * access token both resolve to a principal, so the order code does not know which one was used.
+ */
+import type { Environment } from '../db/schema.js';
+import type { ErrorCode } from '../errors.js';
+import type { Scope } from './permissions.js';
+
+export interface Principal {
+  kind: 'api_key' | 'user';
+  /** `key_...` for an API key, `usr_...` for a user. */
+  id: string;
+  merchantId: string;
+  environment: Environment;
+  permissions: ReadonlySet<Scope>;
+}
+
+/** The (merchant, environment) pair every query is scoped to. */
+export interface Tenant {
+  merchantId: string;
+  environment: Environment;
+}
+
+/** A refused credential is a normal result, not an exception. */
+export type AuthResult =
+  | { ok: true; principal: Principal }
+  | { ok: false; code: Extract<ErrorCode, 'invalid_credentials' | 'token_expired' | 'credential_revoked'>; message: string };
+
+/**
+ * Turns a bearer token into a principal. `accepts` is checked first, so each kind of credential
+ * (API key, JWT) only sees tokens of its own shape.
+ */
+export interface Authenticator {
+  accepts(token: string): boolean;
+  authenticate(token: string): Promise<AuthResult>;
+}

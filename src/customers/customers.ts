@@ -1,0 +1,76 @@
+/**
+ * Customers of a merchant. Orders name them by id; Get Order embeds their current name and e-mail.
+ */
+import type { Tenant } from '../auth/principal.js';
+import type { CustomerRow } from '../db/schema.js';
+import { notFound } from '../errors.js';
+import { pageOf } from '../http/paginate.js';
+import type { Pagination } from '../http/schemas.js';
+import { newId } from '../ids.js';
+import type { Services } from '../services.js';
+import { isoNow } from '../time.js';
+import type { CreateCustomerBody, Customer, ListCustomersQuery, UpdateCustomerBody } from './schemas.js';
+
+const COLUMNS = ['id', 'name', 'email', 'created_at'];
+
+function toCustomer(row: Pick<CustomerRow, 'id' | 'name' | 'email' | 'created_at'>): Customer {
+  return { id: row.id, name: row.name, email: row.email, created_at: row.created_at };
+}
+
+export async function createCustomer({ db, clock }: Services, tenant: Tenant, input: CreateCustomerBody): Promise<Customer> {
+  const now = isoNow(clock);
+  const row = {
+    merchant_id: tenant.merchantId,
+    environment: tenant.environment,
+    id: newId('cus'),
+    name: input.name,
+    email: input.email ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.kysely.insertInto('customers').values(row).execute();
+  return toCustomer(row);
+}
+
+export async function getCustomer({ db }: Services, tenant: Tenant, customerId: string): Promise<Customer> {
+  const row = await db.kysely
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'created_at'])
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (row === undefined) throw notFound('customer', customerId, 'id');
+  return toCustomer(row);
+}
+
+export async function updateCustomer(services: Services, tenant: Tenant, customerId: string, input: UpdateCustomerBody): Promise<Customer> {
+  const changes = {
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.email === undefined ? {} : { email: input.email }),
+  };
+  if (Object.keys(changes).length > 0) {
+    await services.db.kysely
+      .updateTable('customers')
+      .set({ ...changes, updated_at: isoNow(services.clock) })
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('environment', '=', tenant.environment)
+      .where('id', '=', customerId)
+      .execute();
+  }
+  return getCustomer(services, tenant, customerId);
+}
+
+export async function listCustomers(
+  { db }: Services,
+  tenant: Tenant,
+  query: ListCustomersQuery,
+): Promise<{ data: Customer[]; pagination: Pagination }> {
+  let filtered = db.kysely
+    .selectFrom('customers')
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment);
+  if (query.email !== undefined) filtered = filtered.where('email', '=', query.email);
+  const { rows, pagination } = await pageOf<CustomerRow>(filtered, COLUMNS, query);
+  return { data: rows.map(toCustomer), pagination };
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import type { Services } from '../services.js';
+import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customers.js';
+import { CreateCustomerBody, ListCustomersQuery, Customer, CustomerIdParams, CustomerList, UpdateCustomerBody } from './schemas.js';
+
+const tags = ['Customers'];
+
+export const customerRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.get('/v1/customers', {
+    config: { scope: 'customers:read' },
+    schema: {
+      tags,
+      operationId: 'listCustomers',
+      summary: 'List customers',
+      querystring: ListCustomersQuery,
+      response: { 200: CustomerList, ...errorResponses(...AUTH_ERRORS) },
+    },
+    handler: (request) => listCustomers(services, request.principal, request.query),
+  });
+
+  app.get('/v1/customers/:id', {
+    config: { scope: 'customers:read' },
+    schema: {
+      tags,
+      operationId: 'getCustomer',
+      summary: 'Get a customer',
+      params: CustomerIdParams,
+      response: { 200: Customer, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
+    },
+    handler: (request) => getCustomer(services, request.principal, request.params.id),
+  });
+
+  app.post('/v1/customers', {
+    config: { scope: 'customers:write' },
+    schema: {
+      tags,
+      operationId: 'createCustomer',
+      summary: 'Create a customer',
+      body: CreateCustomerBody,
+      response: { 201: Customer, ...errorResponses(...AUTH_ERRORS, 'parameter_missing') },
+    },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return createCustomer(services, request.principal, request.body);
+    },
+  });
+
+  app.patch('/v1/customers/:id', {
+    config: { scope: 'customers:write' },
+    schema: {
+      tags,
+      operationId: 'updateCustomer',
+      summary: 'Update a customer',
+      params: CustomerIdParams,
+      body: UpdateCustomerBody,
+      response: { 200: Customer, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
+    },
+    handler: (request) => updateCustomer(services, request.principal, request.params.id, request.body),
+  });
+};

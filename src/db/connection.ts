@@ -1,0 +1,145 @@
+/**
+ * Opens the database named by a URL: SQLite (default, a file) or PostgreSQL. This file and
+ * `Db.forUpdate` are the only places where the two databases are told apart.
+ *
+ * @example
+ *   const db = await openDatabase({ url: 'sqlite:./data/till.db' });
+ *   const db = await openDatabase({ url: 'postgres://localhost/till', poolSize: 20 });
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SelectQueryBuilder,
+} from 'kysely';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  readonly kysely: Kysely<Database>;
+  readonly dialect: DialectName;
+  /**
+   * Locks the selected rows until the transaction ends. PostgreSQL takes row locks; SQLite has one
+   * writer, and every transaction here begins IMMEDIATE, so the rows are already held.
+   */
+  forUpdate<O>(query: SelectQueryBuilder<Database, any, O>): SelectQueryBuilder<Database, any, O>;
+  /** Throws if the database cannot answer a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  url: string;
+  /** PostgreSQL: schema to use as `search_path`; created when missing. */
+  schema?: string | undefined;
+  /** PostgreSQL: connections in the pool. */
+  poolSize?: number;
+}
+
+export function dialectOf(url: string): DialectName {
+  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Db> {
+  return dialectOf(options.url) === 'postgres' ? openPostgres(options) : openSqlite(options.url);
+}
+
+/** `sqlite:./data/till.db`, `sqlite::memory:`, `file:./x.db` or a bare path. */
+export function sqlitePath(url: string): string {
+  const path = url.replace(/^sqlite:(\/\/)?/i, '').replace(/^file:/i, '');
+  return path === '' ? ':memory:' : path;
+}
+
+function openSqlite(url: string): Db {
+  const path = sqlitePath(url);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new BetterSqlite3(path);
+  // WAL lets readers run beside the writer; NORMAL sync keeps every committed transaction through a
+  // process crash (only an operating-system crash can lose the last ones). The busy timeout makes a
+  // second process wait for the write lock instead of failing at once.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    forUpdate: (query) => query,
+    ping: async () => {
+      database.prepare('select 1').get();
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+/**
+ * SQLite transactions that take the write lock when they begin. A deferred transaction that reads and
+ * then writes can fail with SQLITE_BUSY when another process wrote in between; an immediate one waits.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver() as SqliteDriver;
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** Money columns are 64-bit; every value the service writes stays below 2^53, so a number is exact. */
+function parseWholeNumber(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed)) throw new Error(`database value ${value} is outside the safe integer range`);
+  return parsed;
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return parseWholeNumber;
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+} as pg.CustomTypesConfig;
+
+async function openPostgres(options: OpenOptions): Promise<Db> {
+  if (options.schema !== undefined) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
+      throw new Error(`DATABASE_SCHEMA must be a lower-case SQL identifier, got "${options.schema}"`);
+    }
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    try {
+      await client.query(`create schema if not exists "${options.schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    dialect: 'postgres',
+    forUpdate: (query) => query.forUpdate(),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => kysely.destroy(),
+  };
+}

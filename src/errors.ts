@@ -1,0 +1,94 @@
+/**
+ * The one error class of the API, its closed catalogue of codes, and the envelope clients see.
+ *
+ * Business code throws `ApiError` with a code from `ERROR_CODES`; the error handler in `app.ts` turns
+ * it into `{"error": {...}}`. Anything that is not an `ApiError` becomes a 500 `internal_error` whose
+ * cause is logged, never sent.
+ */
+import Type, { type Static } from 'typebox';
+
+export const ERROR_CODES = {
+  invalid_json: { status: 400, type: 'invalid_request_error' },
+  parameter_missing: { status: 400, type: 'invalid_request_error' },
+  parameter_invalid: { status: 400, type: 'invalid_request_error' },
+  parameter_unknown: { status: 400, type: 'invalid_request_error' },
+  invalid_refund_amount: { status: 400, type: 'invalid_request_error' },
+  already_refunded: { status: 400, type: 'invalid_request_error' },
+  idempotency_key_reused: { status: 400, type: 'invalid_request_error' },
+  request_too_large: { status: 400, type: 'invalid_request_error' },
+  unsupported_media_type: { status: 415, type: 'invalid_request_error' },
+  missing_credentials: { status: 401, type: 'authentication_error' },
+  invalid_credentials: { status: 401, type: 'authentication_error' },
+  token_expired: { status: 401, type: 'authentication_error' },
+  credential_revoked: { status: 401, type: 'authentication_error' },
+  card_declined: { status: 402, type: 'payment_error' },
+  insufficient_permissions: { status: 403, type: 'permission_error' },
+  resource_not_found: { status: 404, type: 'not_found_error' },
+  route_not_found: { status: 404, type: 'not_found_error' },
+  method_not_allowed: { status: 405, type: 'invalid_request_error' },
+  idempotency_key_in_use: { status: 409, type: 'conflict_error' },
+  product_not_found: { status: 422, type: 'unprocessable_error' },
+  out_of_stock: { status: 422, type: 'unprocessable_error' },
+  customer_not_found: { status: 422, type: 'unprocessable_error' },
+  order_not_refundable: { status: 422, type: 'unprocessable_error' },
+  order_not_capturable: { status: 422, type: 'unprocessable_error' },
+  order_not_cancelable: { status: 422, type: 'unprocessable_error' },
+  rate_limited: { status: 429, type: 'rate_limit_error' },
+  internal_error: { status: 500, type: 'api_error' },
+  processor_unavailable: { status: 503, type: 'api_error' },
+  service_unavailable: { status: 503, type: 'api_error' },
+} as const satisfies Record<string, { status: number; type: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly param: string | undefined;
+
+  constructor(code: ErrorCode, message: string, param?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.param = param;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+
+  get type(): string {
+    return ERROR_CODES[this.code].type;
+  }
+}
+
+/** The error envelope, as documented in the OpenAPI document for every error status. */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      type: Type.String({ description: 'The class of error, e.g. `invalid_request_error`.' }),
+      code: Type.String({ description: 'A machine-readable code from the catalogue, e.g. `out_of_stock`.' }),
+      message: Type.String({ description: 'A human-readable explanation, safe to show to a merchant.' }),
+      param: Type.Optional(Type.String({ description: 'The request field at fault, where one is.' })),
+      request_id: Type.String({ description: 'The `Request-Id` of the request, for support.' }),
+    }),
+  },
+  { $id: 'Error', title: 'Error' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  return {
+    error: {
+      type: error.type,
+      code: error.code,
+      message: error.message,
+      ...(error.param === undefined ? {} : { param: error.param }),
+      request_id: requestId,
+    },
+  };
+}
+
+/** Shorthand for the 404 that answers both a missing object and another tenant's object. */
+export function notFound(kind: string, id: string, param?: string): ApiError {
+  return new ApiError('resource_not_found', `No such ${kind}: '${id}'`, param);
+}

@@ -1,0 +1,69 @@
+/**
+ * Schema pieces shared by every resource: identifiers, money, timestamps, pagination and the error
+ * responses. Route schemas are built from these, and the OpenAPI document is generated from them.
+ */
+import Type, { type Static, type TSchema } from 'typebox';
+import { ERROR_CODES, ErrorBody, type ErrorCode } from '../errors.js';
+import type { IdPrefix } from '../ids.js';
+
+export const MAX_UNIT_PRICE = 99_999_999;
+export const MAX_QUANTITY = 10_000;
+
+export function IdOf(prefix: IdPrefix, description?: string) {
+  return Type.String({ pattern: `^${prefix}_[0-9A-Za-z]+$`, examples: [`${prefix}_4Vq2c9XrT0bLkP7sYh1m`], ...(description ? { description } : {}) });
+}
+
+/** An identifier in a request: any short string, so an unknown one is "not found" rather than "malformed". */
+export const IdParam = Type.String({ minLength: 1, maxLength: 255 });
+
+export const Money = Type.Integer({ minimum: 0, description: 'Amount in the smallest currency unit (e.g. cents).' });
+export const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code.', examples: ['USD'] });
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC, with milliseconds.', examples: ['2026-11-21T10:00:00.000Z'] });
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** Free-form string key/value pairs: at most 50 keys of at most 40 characters, values at most 500. */
+export const Metadata = Type.Unsafe<Record<string, string>>({
+  type: 'object',
+  maxProperties: 50,
+  propertyNames: { minLength: 1, maxLength: 40 },
+  additionalProperties: { type: 'string', maxLength: 500 },
+  description: 'Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use.',
+});
+
+export const PaginationQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page number, starting at 1.' })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100.' })),
+};
+
+export const Pagination = Type.Object({
+  total: Type.Integer({ description: 'Number of objects matching the filters, on all pages.' }),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  has_more: Type.Boolean({ description: 'True when a later page has objects.' }),
+});
+export type Pagination = Static<typeof Pagination>;
+
+export function pagination(total: number, page: number, perPage: number): Pagination {
+  return { total, page, per_page: perPage, has_more: page * perPage < total };
+}
+
+/** The error responses of a route, one entry per status its codes can answer, each with the envelope. */
+export function errorResponses(...codes: ErrorCode[]): Record<number, typeof ErrorBody> {
+  const byStatus: Record<number, ErrorCode[]> = {};
+  for (const code of ['invalid_json', 'parameter_invalid', 'rate_limited', 'internal_error', ...codes] as ErrorCode[]) {
+    (byStatus[ERROR_CODES[code].status] ??= []).push(code);
+  }
+  const responses: Record<number, typeof ErrorBody> = {};
+  for (const [status, list] of Object.entries(byStatus)) {
+    responses[Number(status)] = Type.Object(ErrorBody.properties, {
+      description: `Error: ${[...new Set(list)].map((c) => `\`${c}\``).join(', ')}`,
+    }) as unknown as typeof ErrorBody;
+  }
+  return responses;
+}
+
+/** Error codes every authenticated route can answer. */
+export const AUTH_ERRORS: ErrorCode[] = ['missing_credentials', 'invalid_credentials', 'credential_revoked', 'token_expired', 'insufficient_permissions', 'parameter_unknown'];

@@ -1,0 +1,136 @@
+/**
+ * Create Order: reserve stock for every line, or for none, and write the order with its line items
+ * in one transaction.
+ *
+ * Stock is taken with one conditional UPDATE per product (`inventory >= quantity`), so it can never go
+ * below zero: on PostgreSQL the row lock makes a concurrent order wait and re-check the condition; on
+ * SQLite the transaction holds the write lock from its first statement.
+ */
+import { sql } from 'kysely';
+import type { Tenant } from '../auth/principal.js';
+import type { LineItemRow } from '../db/schema.js';
+import { ApiError } from '../errors.js';
+import { recordEvent } from '../events/record-event.js';
+import { newId } from '../ids.js';
+import { merchantSettings } from '../merchants/merchant-settings.js';
+import type { Services } from '../services.js';
+import { isoNow } from '../time.js';
+import { taxOn } from './money.js';
+import { toOrder } from './order-view.js';
+import type { CreateOrderBody, Order } from './schemas.js';
+
+export async function createOrder({ db, clock }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
+  const now = isoNow(clock);
+  const orderId = newId('ord');
+
+  // Units wanted per product, taken in id order so that two orders never wait on each other's rows.
+  const wanted = new Map<string, number>();
+  for (const item of input.items) wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity);
+  const firstIndex = (productId: string) => input.items.findIndex((i) => i.product_id === productId);
+
+  return db.kysely.transaction().execute(async (trx) => {
+    const settings = await merchantSettings(trx, tenant.merchantId);
+
+    let customer: { id: string; name: string; email: string | null } | undefined;
+    if (input.customer_id != null) {
+      customer = await trx
+        .selectFrom('customers')
+        .select(['id', 'name', 'email'])
+        .where('merchant_id', '=', tenant.merchantId)
+        .where('environment', '=', tenant.environment)
+        .where('id', '=', input.customer_id)
+        .executeTakeFirst();
+      if (customer === undefined) {
+        throw new ApiError('customer_not_found', `No such customer: '${input.customer_id}'`, 'customer_id');
+      }
+    }
+
+    const products = new Map<string, { name: string; price: number }>();
+    for (const [productId, quantity] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const reserved = await trx
+        .updateTable('products')
+        .set({ inventory: sql`inventory - ${quantity}`, updated_at: now })
+        .where('merchant_id', '=', tenant.merchantId)
+        .where('environment', '=', tenant.environment)
+        .where('id', '=', productId)
+        .where('active', '=', 1)
+        .where((eb) => eb.or([eb('inventory', 'is', null), eb('inventory', '>=', quantity)]))
+        .returning(['name', 'price'])
+        .executeTakeFirst();
+      if (reserved === undefined) {
+        throw await whyNotReserved(trx, tenant, productId, quantity, `items[${firstIndex(productId)}].product_id`);
+      }
+      products.set(productId, reserved);
+    }
+
+    const items: LineItemRow[] = input.items.map((item, position) => {
+      const product = products.get(item.product_id)!;
+      return {
+        merchant_id: tenant.merchantId,
+        environment: tenant.environment,
+        id: newId('li'),
+        order_id: orderId,
+        position,
+        product_id: item.product_id,
+        name: product.name,
+        quantity: item.quantity,
+        unit_price: product.price,
+        total: item.quantity * product.price,
+        refunded_quantity: 0,
+      };
+    });
+    const subtotal = items.reduce((sum, li) => sum + li.total, 0);
+    const tax = taxOn(subtotal, settings.taxRateBps);
+
+    const order = {
+      merchant_id: tenant.merchantId,
+      environment: tenant.environment,
+      id: orderId,
+      status: 'pending' as const,
+      customer_id: customer?.id ?? null,
+      currency: settings.currency,
+      subtotal,
+      tax,
+      total: subtotal + tax,
+      refunded_amount: 0,
+      items_count: items.length,
+      payment_method: input.payment_method ?? 'card',
+      card_last4: null,
+      paid_at: null,
+      canceled_at: null,
+      notes: input.notes ?? null,
+      metadata: JSON.stringify(input.metadata ?? {}),
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('orders').values(order).execute();
+    await trx.insertInto('line_items').values(items).execute();
+    const view = toOrder(order, items, customer, []);
+    await recordEvent(trx, tenant, 'order.created', view, now);
+    return view;
+  });
+}
+
+/** Tells an unknown or inactive product (product_not_found) from one short of stock (out_of_stock). */
+async function whyNotReserved(
+  trx: Services['db']['kysely'],
+  tenant: Tenant,
+  productId: string,
+  quantity: number,
+  param: string,
+): Promise<ApiError> {
+  const product = await trx
+    .selectFrom('products')
+    .select(['name', 'inventory', 'active'])
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (product === undefined) return new ApiError('product_not_found', `No such product: '${productId}'`, param);
+  if (product.active !== 1) return new ApiError('product_not_found', `Product '${productId}' is not active.`, param);
+  return new ApiError(
+    'out_of_stock',
+    `Not enough stock of '${product.name}' (${productId}): ${quantity} wanted, ${product.inventory ?? 0} available.`,
+    param,
+  );
+}

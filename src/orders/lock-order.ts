@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Tenant } from '../auth/principal.js';
+import type { Db } from '../db/connection.js';
+import type { Database, OrderRow } from '../db/schema.js';
+import { notFound } from '../errors.js';
+
+/**
+ * Reads an order inside a transaction and holds it until the transaction ends, so that two captures,
+ * cancels or refunds of one order run one after the other and the second sees what the first did.
+ */
+export async function lockOrder(db: Db, trx: Kysely<Database>, tenant: Tenant, orderId: string): Promise<OrderRow> {
+  const row = await db
+    .forUpdate(
+      trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('merchant_id', '=', tenant.merchantId)
+        .where('environment', '=', tenant.environment)
+        .where('id', '=', orderId),
+    )
+    .executeTakeFirst();
+  if (row === undefined) throw notFound('order', orderId, 'id');
+  return row;
+}

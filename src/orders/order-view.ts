@@ -1,0 +1,107 @@
+/**
+ * Reads orders and shapes them as the API shows them.
+ */
+import type { Kysely } from 'kysely';
+import type { Tenant } from '../auth/principal.js';
+import type { Database, LineItemRow, OrderRow, RefundRow } from '../db/schema.js';
+import { notFound } from '../errors.js';
+import type { Order, OrderSummary, Refund } from './schemas.js';
+
+export function toRefund(row: RefundRow): Refund {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    reason: row.reason,
+    items: JSON.parse(row.items) as Refund['items'],
+    created_at: row.created_at,
+  };
+}
+
+export function toSummary(row: Pick<OrderRow, 'id' | 'status' | 'total' | 'currency' | 'items_count' | 'customer_id' | 'created_at'>): OrderSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    total: row.total,
+    currency: row.currency,
+    items_count: row.items_count,
+    customer_id: row.customer_id,
+    created_at: row.created_at,
+  };
+}
+
+export function toOrder(
+  row: OrderRow,
+  items: readonly LineItemRow[],
+  customer: { id: string; name: string; email: string | null } | undefined,
+  refunds: readonly RefundRow[],
+): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    total: row.total,
+    subtotal: row.subtotal,
+    tax: row.tax,
+    refunded_amount: row.refunded_amount,
+    currency: row.currency,
+    customer_id: row.customer_id,
+    items: items.map((li) => ({
+      id: li.id,
+      product_id: li.product_id,
+      name: li.name,
+      quantity: li.quantity,
+      unit_price: li.unit_price,
+      total: li.total,
+      refunded_quantity: li.refunded_quantity,
+    })),
+    customer: customer === undefined ? null : { id: customer.id, name: customer.name, email: customer.email },
+    payment_method: row.payment_method,
+    payment: row.paid_at === null ? null : { method: row.payment_method, card_last4: row.card_last4, paid_at: row.paid_at },
+    refunds: refunds.map(toRefund),
+    notes: row.notes,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The full order with its items, customer and refunds; 404 when the tenant has no such order. */
+export async function loadOrder(db: Kysely<Database>, tenant: Tenant, orderId: string): Promise<Order> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (row === undefined) throw notFound('order', orderId, 'id');
+  const [items, customer, refunds] = await Promise.all([
+    db
+      .selectFrom('line_items')
+      .selectAll()
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('order_id', '=', orderId)
+      .orderBy('position')
+      .execute(),
+    row.customer_id === null
+      ? undefined
+      : db
+          .selectFrom('customers')
+          .select(['id', 'name', 'email'])
+          .where('merchant_id', '=', tenant.merchantId)
+          .where('environment', '=', tenant.environment)
+          .where('id', '=', row.customer_id)
+          .executeTakeFirst(),
+    db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return toOrder(row, items, customer, refunds);
+}

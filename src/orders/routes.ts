@@ -1,0 +1,117 @@
+/**
+ * The orders endpoints. Each handler is one call into its operation; the rules live there.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import type { Services } from '../services.js';
+import { cancelOrder } from './cancel-order.js';
+import { captureOrder } from './capture-order.js';
+import { createOrder } from './create-order.js';
+import { listOrders } from './list-orders.js';
+import { loadOrder } from './order-view.js';
+import { refundOrder } from './refund-order.js';
+import {
+  CaptureOrderBody,
+  CreateOrderBody,
+  EmptyBody,
+  ListOrdersQuery,
+  Order,
+  OrderIdParams,
+  OrderList,
+  Refund,
+  RefundOrderBody,
+} from './schemas.js';
+
+const tags = ['Orders'];
+
+export const orderRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.get('/v1/orders', {
+    config: { scope: 'orders:read' },
+    schema: {
+      tags,
+      operationId: 'listOrders',
+      summary: 'List orders',
+      description: 'Orders of the credential\'s merchant and environment, newest first (`created_at`, then `id`, descending). A page past the end is empty with `has_more: false`.',
+      querystring: ListOrdersQuery,
+      response: { 200: OrderList, ...errorResponses(...AUTH_ERRORS) },
+    },
+    handler: (request) => listOrders(services, request.principal, request.query),
+  });
+
+  app.get('/v1/orders/:id', {
+    config: { scope: 'orders:read' },
+    schema: {
+      tags,
+      operationId: 'getOrder',
+      summary: 'Get an order',
+      description: 'The full order with line items, customer, payment and refunds. Another merchant\'s or environment\'s order is 404, exactly like a missing one.',
+      params: OrderIdParams,
+      response: { 200: Order, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
+    },
+    handler: (request) => loadOrder(services.db.kysely, request.principal, request.params.id),
+  });
+
+  app.post('/v1/orders', {
+    config: { scope: 'orders:write' },
+    schema: {
+      tags,
+      operationId: 'createOrder',
+      summary: 'Create an order',
+      description: 'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.',
+      body: CreateOrderBody,
+      response: { 201: Order, ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'product_not_found', 'out_of_stock', 'customer_not_found') },
+    },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return createOrder(services, request.principal, request.body);
+    },
+  });
+
+  app.post('/v1/orders/:id/capture', {
+    config: { scope: 'orders:write' },
+    schema: {
+      tags,
+      operationId: 'captureOrder',
+      summary: 'Capture payment for an order',
+      description: 'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. Cash orders send no body.',
+      params: OrderIdParams,
+      body: CaptureOrderBody,
+      response: {
+        200: Order,
+        ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'card_declined', 'resource_not_found', 'order_not_capturable', 'processor_unavailable'),
+      },
+    },
+    handler: (request) => captureOrder(services, request.principal, request.params.id, request.body),
+  });
+
+  app.post('/v1/orders/:id/cancel', {
+    config: { scope: 'orders:write' },
+    schema: {
+      tags,
+      operationId: 'cancelOrder',
+      summary: 'Cancel a pending order',
+      description: 'Moves a `pending` order to `canceled` and releases the stock it reserved.',
+      params: OrderIdParams,
+      body: EmptyBody,
+      response: { 200: Order, ...errorResponses(...AUTH_ERRORS, 'resource_not_found', 'order_not_cancelable') },
+    },
+    handler: (request) => cancelOrder(services, request.principal, request.params.id),
+  });
+
+  app.post('/v1/orders/:id/refund', {
+    config: { scope: 'orders:write' },
+    schema: {
+      tags,
+      operationId: 'refundOrder',
+      summary: 'Refund an order',
+      description: 'Refunds a `paid` or `partially_refunded` order. Empty body: everything left. `amount`: that much. `items`: the value of those units with their share of tax (the last units take exactly what is left); returned units go back into tracked stock. Both: `items` is what came back, `amount` the money, at most their value. The order becomes `partially_refunded` or `refunded`.',
+      params: OrderIdParams,
+      body: RefundOrderBody,
+      response: {
+        200: Refund,
+        ...errorResponses(...AUTH_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable'),
+      },
+    },
+    handler: (request) => refundOrder(services, request.principal, request.params.id, request.body),
+  });
+};

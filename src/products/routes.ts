@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import type { Services } from '../services.js';
+import { createProduct, getProduct, listProducts, updateProduct } from './products.js';
+import { CreateProductBody, ListProductsQuery, Product, ProductIdParams, ProductList, UpdateProductBody } from './schemas.js';
+
+const tags = ['Products'];
+
+export const productRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.get('/v1/products', {
+    config: { scope: 'products:read' },
+    schema: {
+      tags,
+      operationId: 'listProducts',
+      summary: 'List products',
+      querystring: ListProductsQuery,
+      response: { 200: ProductList, ...errorResponses(...AUTH_ERRORS) },
+    },
+    handler: (request) => listProducts(services, request.principal, request.query),
+  });
+
+  app.get('/v1/products/:id', {
+    config: { scope: 'products:read' },
+    schema: {
+      tags,
+      operationId: 'getProduct',
+      summary: 'Get a product',
+      params: ProductIdParams,
+      response: { 200: Product, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
+    },
+    handler: (request) => getProduct(services, request.principal, request.params.id),
+  });
+
+  app.post('/v1/products', {
+    config: { scope: 'products:write' },
+    schema: {
+      tags,
+      operationId: 'createProduct',
+      summary: 'Create a product',
+      description: "The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock.",
+      body: CreateProductBody,
+      response: { 201: Product, ...errorResponses(...AUTH_ERRORS, 'parameter_missing') },
+    },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return createProduct(services, request.principal, request.body);
+    },
+  });
+
+  app.patch('/v1/products/:id', {
+    config: { scope: 'products:write' },
+    schema: {
+      tags,
+      operationId: 'updateProduct',
+      summary: 'Update a product',
+      description: 'Changes name, price, stock count or active flag. Existing orders keep the name and price they were created with.',
+      params: ProductIdParams,
+      body: UpdateProductBody,
+      response: { 200: Product, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
+    },
+    handler: (request) => updateProduct(services, request.principal, request.params.id, request.body),
+  });
+};
