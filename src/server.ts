@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 
 export async function startServer(config: Config = loadConfig()): Promise<{ url: string; stop: () => Promise<void> }> {
   const db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize });
-  if (config.migrateOnStart) await migrateToLatest(db.kysely);
+  if (config.migrateOnStart) await migrateToLatest(db);
   const app = await buildApp({ config, db });
   const url = await app.listen({ host: config.host, port: config.port });
   let stopping: Promise<void> | undefined;

@@ -42,7 +42,7 @@ export async function startTestServer(backend: BackendName, env: Record<string, 
   const database = await createTestDatabase(backend);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: database.url, ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}), ...env });
   const db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 20 });
-  await migrateToLatest(db.kysely);
+  await migrateToLatest(db);
   const clock = new TestClock();
   const app = await buildApp({ config, db, clock, logger: false });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

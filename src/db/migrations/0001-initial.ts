@@ -1,30 +1,36 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from '../connection.js';
 
 /**
- * The first schema. Written with Kysely's schema builder only, so it runs unchanged on SQLite and
+ * The first schema, written with Kysely's schema builder so that one text serves SQLite and
  * PostgreSQL. Tenant tables key on (merchant_id, id) and index on (merchant_id, environment, ...).
+ *
+ * Identifiers and timestamps are compared byte by byte on both databases: SQLite does so by default,
+ * PostgreSQL is told to with `collate "C"`, so that `order by created_at desc, id desc` gives the
+ * same order everywhere whatever the server's locale.
  */
-export const initial: Migration = {
+export const initial = (dialect: DialectName): Migration => ({
   async up(db: Kysely<any>) {
+    const key = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
     await db.schema
       .createTable('merchants')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('id', key, (c) => c.primaryKey())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('email', 'text', (c) => c.notNull())
       .addColumn('currency', 'text', (c) => c.notNull())
       .addColumn('tax_rate_bps', 'integer', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', key, (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
 
     await db.schema
       .createTable('users')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('merchant_id', 'text', (c) => c.notNull().references('merchants.id'))
+      .addColumn('id', key, (c) => c.primaryKey())
+      .addColumn('merchant_id', key, (c) => c.notNull().references('merchants.id'))
       .addColumn('email', 'text', (c) => c.notNull().unique())
       .addColumn('password_hash', 'text', (c) => c.notNull())
       .addColumn('role', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', key, (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addColumn('removed_at', 'text')
       .execute();
@@ -32,14 +38,14 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('api_keys')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('merchant_id', 'text', (c) => c.notNull().references('merchants.id'))
-      .addColumn('environment', 'text', (c) => c.notNull())
+      .addColumn('id', key, (c) => c.primaryKey())
+      .addColumn('merchant_id', key, (c) => c.notNull().references('merchants.id'))
+      .addColumn('environment', key, (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('key_hash', 'text', (c) => c.notNull().unique())
       .addColumn('last4', 'text', (c) => c.notNull())
       .addColumn('permissions', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', key, (c) => c.notNull())
       .addColumn('last_used_at', 'text')
       .addColumn('revoked_at', 'text')
       .execute();
@@ -47,15 +53,15 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('products')
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('environment', 'text', (c) => c.notNull())
-      .addColumn('id', 'text', (c) => c.notNull())
+      .addColumn('merchant_id', key, (c) => c.notNull())
+      .addColumn('environment', key, (c) => c.notNull())
+      .addColumn('id', key, (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('price', 'bigint', (c) => c.notNull())
       .addColumn('currency', 'text', (c) => c.notNull())
       .addColumn('inventory', 'bigint')
       .addColumn('active', 'integer', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', key, (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('products_pk', ['merchant_id', 'id'])
       .addCheckConstraint('products_inventory_not_negative', sql`inventory is null or inventory >= 0`)
@@ -64,12 +70,12 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('customers')
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('environment', 'text', (c) => c.notNull())
-      .addColumn('id', 'text', (c) => c.notNull())
+      .addColumn('merchant_id', key, (c) => c.notNull())
+      .addColumn('environment', key, (c) => c.notNull())
+      .addColumn('id', key, (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('email', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', key, (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('customers_pk', ['merchant_id', 'id'])
       .execute();
@@ -77,11 +83,11 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('orders')
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('environment', 'text', (c) => c.notNull())
-      .addColumn('id', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('customer_id', 'text')
+      .addColumn('merchant_id', key, (c) => c.notNull())
+      .addColumn('environment', key, (c) => c.notNull())
+      .addColumn('id', key, (c) => c.notNull())
+      .addColumn('status', key, (c) => c.notNull())
+      .addColumn('customer_id', key)
       .addColumn('currency', 'text', (c) => c.notNull())
       .addColumn('subtotal', 'bigint', (c) => c.notNull())
       .addColumn('tax', 'bigint', (c) => c.notNull())
@@ -94,7 +100,7 @@ export const initial: Migration = {
       .addColumn('canceled_at', 'text')
       .addColumn('notes', 'text')
       .addColumn('metadata', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', key, (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('orders_pk', ['merchant_id', 'id'])
       .addCheckConstraint('orders_refunds_within_total', sql`refunded_amount >= 0 and refunded_amount <= total`)
@@ -105,12 +111,12 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('line_items')
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('environment', 'text', (c) => c.notNull())
-      .addColumn('id', 'text', (c) => c.notNull())
-      .addColumn('order_id', 'text', (c) => c.notNull())
+      .addColumn('merchant_id', key, (c) => c.notNull())
+      .addColumn('environment', key, (c) => c.notNull())
+      .addColumn('id', key, (c) => c.notNull())
+      .addColumn('order_id', key, (c) => c.notNull())
       .addColumn('position', 'integer', (c) => c.notNull())
-      .addColumn('product_id', 'text', (c) => c.notNull())
+      .addColumn('product_id', key, (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('quantity', 'integer', (c) => c.notNull())
       .addColumn('unit_price', 'bigint', (c) => c.notNull())
@@ -124,16 +130,16 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('refunds')
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('environment', 'text', (c) => c.notNull())
-      .addColumn('id', 'text', (c) => c.notNull())
-      .addColumn('order_id', 'text', (c) => c.notNull())
+      .addColumn('merchant_id', key, (c) => c.notNull())
+      .addColumn('environment', key, (c) => c.notNull())
+      .addColumn('id', key, (c) => c.notNull())
+      .addColumn('order_id', key, (c) => c.notNull())
       .addColumn('amount', 'bigint', (c) => c.notNull())
       .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('status', key, (c) => c.notNull())
       .addColumn('reason', 'text', (c) => c.notNull())
       .addColumn('items', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', key, (c) => c.notNull())
       .addPrimaryKeyConstraint('refunds_pk', ['merchant_id', 'id'])
       .addForeignKeyConstraint('refunds_order', ['merchant_id', 'order_id'], 'orders', ['merchant_id', 'id'])
       .execute();
@@ -141,12 +147,12 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('events')
-      .addColumn('merchant_id', 'text', (c) => c.notNull())
-      .addColumn('environment', 'text', (c) => c.notNull())
-      .addColumn('id', 'text', (c) => c.notNull())
+      .addColumn('merchant_id', key, (c) => c.notNull())
+      .addColumn('environment', key, (c) => c.notNull())
+      .addColumn('id', key, (c) => c.notNull())
       .addColumn('type', 'text', (c) => c.notNull())
       .addColumn('data', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('created_at', key, (c) => c.notNull())
       .addPrimaryKeyConstraint('events_pk', ['merchant_id', 'id'])
       .execute();
     await db.schema.createIndex('events_list').on('events').columns(['merchant_id', 'environment', 'created_at', 'id']).execute();
@@ -157,4 +163,4 @@ export const initial: Migration = {
       await db.schema.dropTable(table).execute();
     }
   },
-};
+});
