@@ -4,7 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import type { Authenticator } from './auth/principal.js';
 import type { Config } from './config.js';
@@ -53,6 +53,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 255 },
+    // Requests refused before routing (a malformed URL, say) get the same envelope as any other.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const apiError = new ApiError('parameter_invalid', `The request URL could not be read: ${error.message}`);
+      reply.header('Request-Id', request.id).code(apiError.status).send(errorBody(apiError, request.id));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
