@@ -2,9 +2,11 @@
  * Prometheus metrics at `GET /metrics`: process figures and one latency histogram per route.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-export async function metricsPlugin(app: FastifyInstance): Promise<void> {
+/** Not encapsulated (fastify-plugin), so its timing hook sees every route of the app. */
+export const metricsPlugin = fp(async function metrics(app: FastifyInstance): Promise<void> {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'till_' });
   const duration = new Histogram({
@@ -26,4 +28,4 @@ export async function metricsPlugin(app: FastifyInstance): Promise<void> {
     reply.type(registry.contentType);
     return registry.metrics();
   });
-}
+});
