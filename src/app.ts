@@ -4,6 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import secureJson from 'secure-json-parse';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import type { Authenticator } from './auth/principal.js';
@@ -76,11 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON is the only body the API takes. An empty body is an empty object, so that a full refund or a
   // capture of a cash order can be sent with no body at all.
   app.removeAllContentTypeParsers();
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
-    if (text.trim() === '') return done(null, {});
-    parseJson(request, text, done);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as ApiError, undefined);
+    }
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
@@ -90,7 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof ApiError)) request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
-    if (apiError.status === 401) reply.header('WWW-Authenticate', `Bearer realm="till", error="invalid_token"`);
+    if (apiError.status === 401) {
+      // RFC 6750: a request that sent no credential gets the challenge without an error code.
+      reply.header('WWW-Authenticate', apiError.code === 'missing_credentials' ? 'Bearer realm="till"' : 'Bearer realm="till", error="invalid_token"');
+    }
     reply.header('Request-Id', request.id).code(apiError.status).send(errorBody(apiError, request.id));
   });
   app.setNotFoundHandler((request, reply) => {
@@ -129,6 +134,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * A JSON body, or `{}` for an empty one. Keys that could reach an object's prototype (`__proto__`,
+ * `constructor.prototype`) are refused, so metadata can never smuggle them in.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    if (error instanceof SyntaxError && /prototype|constructor/.test(error.message) && !/JSON/.test(error.message)) {
+      throw new ApiError('parameter_invalid', 'Keys named "__proto__", or "constructor" holding "prototype", are not accepted in a request body.');
+    }
+    throw new ApiError('invalid_json', `The request body is not valid JSON (${(error as Error).message}).`);
+  }
+}
+
 const FASTIFY_CODES: Record<string, (error: FastifyError) => ApiError> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
     new ApiError('unsupported_media_type', 'Request bodies must be JSON, sent with "Content-Type: application/json".'),
@@ -143,9 +164,6 @@ function toApiError(error: FastifyError): ApiError {
   if (error.validation !== undefined) return validationError(error.validation as never, error.validationContext ?? 'body');
   const known = error.code === undefined ? undefined : FASTIFY_CODES[error.code];
   if (known !== undefined) return known(error);
-  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON|prototype|constructor/i.test(error.message))) {
-    return new ApiError('invalid_json', 'The request body is not valid JSON.');
-  }
   if (error.statusCode === 404) return new ApiError('route_not_found', 'Unrecognized request URL.');
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return new ApiError('parameter_invalid', 'The request could not be read.');
