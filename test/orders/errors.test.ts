@@ -106,6 +106,28 @@ describeEachBackend('orders API errors', (backend) => {
       assertError(await shop.sandbox.get('/v1/orders?created_at_min=yesterday'), 400, 'parameter_invalid', 'created_at_min');
     });
 
+    test('parameter_invalid: a NUL character in a body, query or path value (PostgreSQL text cannot hold it)', async () => {
+      const item = { product_id: product.id, quantity: 1 };
+      assertError(await shop.sandbox.post('/v1/orders', { items: [item], notes: 'a\u0000b' }), 400, 'parameter_invalid', 'notes');
+      assertError(await shop.sandbox.post('/v1/orders', { items: [item], metadata: { k: '\u0000' } }), 400, 'parameter_invalid', 'metadata.k');
+      assertError(await shop.sandbox.post('/v1/orders', { items: [item], metadata: { 'k\u0000': 'v' } }), 400, 'parameter_invalid', 'metadata');
+      assertError(
+        await shop.sandbox.post('/v1/orders', { items: [{ product_id: `${product.id}\u0000`, quantity: 1 }] }),
+        400,
+        'parameter_invalid',
+        'items[0].product_id',
+      );
+      assertError(await shop.sandbox.post('/v1/products', { name: 'Tea\u0000', price: 1 }), 400, 'parameter_invalid', 'name');
+      assertError(await shop.sandbox.post('/v1/customers', { name: 'Ada\u0000' }), 400, 'parameter_invalid', 'name');
+      assertError(await shop.sandbox.patch(`/v1/products/${product.id}`, { name: '\u0000' }), 400, 'parameter_invalid', 'name');
+      assertError(await shop.sandbox.get('/v1/orders?customer_id=cus_%00'), 400, 'parameter_invalid', 'customer_id');
+      assertError(await shop.sandbox.get('/v1/customers?email=a%00@example.com'), 400, 'parameter_invalid', 'email');
+      assertError(await shop.sandbox.get('/v1/orders/ord_%00'), 400, 'parameter_invalid', 'id');
+      assertError(await shop.sandbox.post('/v1/orders/ord_%00/refund'), 400, 'parameter_invalid', 'id');
+      assertError(await shop.sandbox.get('/v1/products/prod_%00'), 400, 'parameter_invalid', 'id');
+      assert.equal((await shop.sandbox.get(`/v1/products/${product.id}`)).body.name, 'Tea');
+    });
+
     test('parameter_unknown in the body, nested, and in the query', async () => {
       const item = { product_id: product.id, quantity: 1 };
       assertError(await shop.sandbox.post('/v1/orders', { items: [item], coupon: 'FREE' }), 400, 'parameter_unknown', 'coupon');
