@@ -11,8 +11,32 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../errors.js';
 
-/** ISO 8601 UTC date-time (`2026-11-21T10:00:00Z`, with or without milliseconds) or a date (`2026-11-21`). */
-export const TIMESTAMP_OR_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2}))?$/;
+/** ISO 8601 date-time with an offset (`2026-11-21T10:00:00Z`, milliseconds optional) or a date (`2026-11-21`). */
+const TIMESTAMP_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,3})?(?:Z|[+-](\d{2}):(\d{2})))?$/;
+
+/**
+ * True for a date or date-time that exists on the calendar and the clock (RFC 3339 ranges). Checked
+ * field by field because `Date.parse` rolls `2026-02-30` over to March 2 and `T24:00` to the next day.
+ */
+export function isTimestampOrDate(value: string): boolean {
+  const parts = TIMESTAMP_PARTS.exec(value);
+  if (parts === null) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = parts
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
+  const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month! - 1];
+  return (
+    daysInMonth !== undefined &&
+    day! >= 1 &&
+    day! <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 23 &&
+    offsetMinutes <= 59
+  );
+}
 
 function makeAjv(coerceTypes: boolean | 'array'): Ajv {
   const ajv = new Ajv({
@@ -25,7 +49,7 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
   addFormats.default(ajv, ['email', 'date-time', 'date', 'uri']);
   ajv.addFormat('timestamp-or-date', {
     type: 'string',
-    validate: (value: string) => TIMESTAMP_OR_DATE.test(value) && !Number.isNaN(Date.parse(value)),
+    validate: isTimestampOrDate,
   });
   return ajv;
 }

@@ -232,6 +232,37 @@ describeEachBackend('List Orders', (backend) => {
       assert.deepEqual(await match('created_at_min=2026-03-11&created_at_max=2026-03-10'), []);
     });
 
+    test('created_at bounds that are not real dates or times are 400', async () => {
+      const shop = await createTestMerchant(server);
+      const bad = [
+        'yesterday',
+        '1741600000',
+        '2026-3-10',
+        '2026-03-10T10:00',
+        '2026-03-10 10:00:00Z',
+        '2026-03-10T10:00:00',
+        '2026-13-01',
+        '2026-00-10',
+        '2026-02-30',
+        '2026-02-29',
+        '2026-04-31',
+        '2026-03-00',
+        '2026-03-10T24:00:00Z',
+        '2026-03-10T23:60:00Z',
+        '2026-03-10T23:59:60Z',
+        '2026-03-10T10:00:00+24:00',
+        '2026-03-10T10:00:00.1234Z',
+      ];
+      for (const value of bad) {
+        for (const name of ['created_at_min', 'created_at_max']) {
+          assertError(await shop.sandbox.get(`/v1/orders?${name}=${encodeURIComponent(value)}`), 400, 'parameter_invalid', name);
+        }
+      }
+      for (const good of ['2028-02-29', '2000-02-29', '2026-12-31T23:59:59.999Z', '2026-03-10T10:00:00.5+05:30']) {
+        assertStatus(await shop.sandbox.get(`/v1/orders?created_at_min=${encodeURIComponent(good)}`), 200);
+      }
+    });
+
     test('filters combine, and total counts every match across pages', async () => {
       const shop = await createTestMerchant(server);
       const product = await createProduct(shop.sandbox, { price: 500 });
