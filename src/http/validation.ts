@@ -58,28 +58,59 @@ const textAjv = makeAjv('array');
 const jsonAjv = makeAjv(false);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? jsonAjv : textAjv;
-  return refusingNul(ajv.compile(schema as object) as ValidateFunction);
+  if (httpPart === 'body') return withPrecheck(jsonAjv.compile(schema as object) as ValidateFunction, nulError);
+  const integers = integerFields(schema);
+  return withPrecheck(textAjv.compile(schema as object) as ValidateFunction, (data) => nulError(data) ?? integerTextError(data, integers));
 };
 
 /**
- * Refuses any string (value or object key) holding U+0000 before the schema runs. PostgreSQL text
- * cannot store it and fails the whole statement, so without this a NUL in a name, a note or an id
- * would be a 500 on PostgreSQL and a 201 on SQLite; as a 400 it is the same on both.
+ * Runs `precheck` before the schema; its error, if any, is the validator's only error.
+ * Fastify hands validators that carry `schemaEnv` the parent object, so the root can still be coerced.
  */
-function refusingNul(validate: ValidateFunction): ValidateFunction {
+function withPrecheck(validate: ValidateFunction, precheck: (data: unknown) => ErrorObject | undefined): ValidateFunction {
   const wrapped = function (this: unknown, data: unknown, ...rest: unknown[]) {
-    const at = pathOfNul(data, '');
-    if (at !== undefined) {
-      wrapped.errors = [{ keyword: 'nul', instancePath: at, schemaPath: '#', params: {}, message: 'must not contain the NUL character (U+0000)' }];
+    const refused = precheck(data);
+    if (refused !== undefined) {
+      wrapped.errors = [refused];
       return false;
     }
     const valid = (validate as (...args: unknown[]) => boolean).call(this, data, ...rest);
     wrapped.errors = validate.errors;
     return valid;
   } as unknown as ValidateFunction;
-  // Fastify passes the parent object to validators that carry `schemaEnv`, so the root can be coerced.
   return Object.assign(wrapped, { schema: validate.schema, schemaEnv: validate.schemaEnv });
+}
+
+/**
+ * Refuses any string (value or object key) holding U+0000. PostgreSQL text cannot store it and fails
+ * the whole statement, so without this a NUL in a name, a note or an id would be a 500 on PostgreSQL
+ * and a 201 on SQLite; as a 400 it is the same on both.
+ */
+function nulError(data: unknown): ErrorObject | undefined {
+  const at = pathOfNul(data, '');
+  if (at === undefined) return undefined;
+  return { keyword: 'nul', instancePath: at, schemaPath: '#', params: {}, message: 'must not contain the NUL character (U+0000)' };
+}
+
+/** Top-level fields of a query or path schema that are integers. */
+function integerFields(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.keys(properties).filter((key) => properties[key]!.type === 'integer');
+}
+
+/**
+ * Integers in a query string must be written as decimal digits. Ajv's coercion reads any text that
+ * `Number()` reads, so without this `per_page=1e1` meant 10 and `page=0x10` meant 16.
+ */
+function integerTextError(data: unknown, integers: readonly string[]): ErrorObject | undefined {
+  if (data === null || typeof data !== 'object') return undefined;
+  for (const key of integers) {
+    const raw = (data as Record<string, unknown>)[key];
+    if (typeof raw === 'string' && !/^-?\d+$/.test(raw)) {
+      return { keyword: 'type', instancePath: `/${key}`, schemaPath: '#', params: { type: 'integer' }, message: 'must be a whole number written in digits' };
+    }
+  }
+  return undefined;
 }
 
 /** The instance path of the first string holding U+0000 (a key names its object), or undefined. */
