@@ -17,6 +17,7 @@ import { metricsPlugin } from './http/metrics.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
 import { customerRoutes } from './customers/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { builtInProcessors } from './payments/processor.js';
 import { productRoutes } from './products/routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, { services });
   await app.register(productRoutes, { services });
   await app.register(customerRoutes, { services });
+  await app.register(eventRoutes, { services });
   return app;
 }
 

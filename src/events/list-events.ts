@@ -1,0 +1,22 @@
+/**
+ * List Events: the tenant's events, newest first, optionally of some types only.
+ */
+import type { Tenant } from '../auth/principal.js';
+import { pageOf } from '../http/paginate.js';
+import type { Pagination } from '../http/schemas.js';
+import type { Services } from '../services.js';
+import { EVENT_COLUMNS, toEvent, type EventColumns } from './event-view.js';
+import type { Event, ListEventsQuery } from './schemas.js';
+
+export async function listEvents({ db }: Services, tenant: Tenant, query: ListEventsQuery): Promise<{ data: Event[]; pagination: Pagination }> {
+  let filtered = db.kysely
+    .selectFrom('events')
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment);
+  if (query.type !== undefined) {
+    const types = [...new Set(query.type.split(','))];
+    filtered = types.length === 1 ? filtered.where('type', '=', types[0]!) : filtered.where('type', 'in', types);
+  }
+  const { rows, pagination } = await pageOf<EventColumns>(filtered, EVENT_COLUMNS, query);
+  return { data: rows.map(toEvent), pagination };
+}

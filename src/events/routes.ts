@@ -1,0 +1,40 @@
+/**
+ * The events endpoints: what happened to the tenant's orders and refunds, newest first.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import type { Services } from '../services.js';
+import { getEvent } from './get-event.js';
+import { listEvents } from './list-events.js';
+import { Event, EventIdParams, EventList, ListEventsQuery } from './schemas.js';
+
+const tags = ['Events'];
+
+export const eventRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.get('/v1/events', {
+    config: { scope: 'orders:read' },
+    schema: {
+      tags,
+      operationId: 'listEvents',
+      summary: 'List events',
+      description:
+        "Events of the credential's merchant and environment, newest first (`created_at`, then `id`, descending). Each is recorded in the same transaction as the change it describes, so an event exists exactly when its change does.",
+      querystring: ListEventsQuery,
+      response: { 200: EventList, ...errorResponses(...AUTH_ERRORS) },
+    },
+    handler: (request) => listEvents(services, request.principal, request.query),
+  });
+
+  app.get('/v1/events/:id', {
+    config: { scope: 'orders:read' },
+    schema: {
+      tags,
+      operationId: 'getEvent',
+      summary: 'Get an event',
+      description: "One event. Another merchant's or environment's event is 404, exactly like a missing one.",
+      params: EventIdParams,
+      response: { 200: Event, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
+    },
+    handler: (request) => getEvent(services, request.principal, request.params.id),
+  });
+};

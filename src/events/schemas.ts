@@ -1,0 +1,44 @@
+/**
+ * Request and response schemas of the events API.
+ */
+import Type, { type Static } from 'typebox';
+import { IdOf, IdParam, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
+import { Order, Refund } from '../orders/schemas.js';
+import { EVENT_TYPES } from './record-event.js';
+
+export const EventTypeSchema = Type.Union(
+  EVENT_TYPES.map((type) => Type.Literal(type)),
+  { description: 'What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded` or `refund.created`.' },
+);
+
+export const Event = Type.Object(
+  {
+    id: IdOf('evt'),
+    type: EventTypeSchema,
+    created_at: Timestamp,
+    data: Type.Object({
+      object: Type.Union([Order, Refund], {
+        description: 'The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`.',
+      }),
+    }),
+  },
+  { title: 'Event' },
+);
+export type Event = Static<typeof Event>;
+
+export const EventList = Type.Object({ data: Type.Array(Event), pagination: Pagination });
+
+const TYPE_LIST = `^(${EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')})(,(${EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')}))*$`;
+
+export const ListEventsQuery = Type.Object(
+  {
+    ...PaginationQuery,
+    type: Type.Optional(
+      Type.String({ pattern: TYPE_LIST, description: 'Only events of this type; several types separated by commas.', examples: ['order.paid,order.refunded'] }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ListEventsQuery = Static<typeof ListEventsQuery>;
+
+export const EventIdParams = Type.Object({ id: IdParam }, { additionalProperties: false });
