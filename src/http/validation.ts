@@ -45,6 +45,9 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
     useDefaults: true,
     allErrors: false,
     strict: false,
+    // `strict: false` also drops the finiteness check, and JSON's 1e400 parses to Infinity, which
+    // would then pass as an integer.
+    strictNumbers: true,
   });
   addFormats.default(ajv, ['email', 'date-time', 'date', 'uri']);
   ajv.addFormat('timestamp-or-date', {

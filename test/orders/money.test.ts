@@ -310,6 +310,7 @@ describeEachBackend('order money', (backend) => {
       for (const amount of [1.5, 0.01, '500', '', null, true, [100], { value: 100 }]) {
         assertError(await sandbox.post(`/v1/orders/${order.id}/refund`, { amount }), 400, 'parameter_invalid', 'amount');
       }
+      assertError(await sandbox.post(`/v1/orders/${order.id}/refund`, '{"amount": 1e400}'), 400, 'parameter_invalid', 'amount');
       assert.equal((await getOrder(sandbox, order.id)).refunded_amount, 0);
     });
 
