@@ -24,7 +24,8 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([\x21-\x7e]+)$/;
+/** `Bearer <token>`: the scheme name is case-insensitive (RFC 7235) and followed by one or more spaces (RFC 6750). */
+const BEARER = /^Bearer +([\x21-\x7e]+)$/i;
 
 export function authenticationHook(authenticators: readonly Authenticator[]): onRequestHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {

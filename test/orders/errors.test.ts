@@ -187,11 +187,17 @@ describeEachBackend('orders API errors', (backend) => {
         'Basic ' + Buffer.from(`${shop.sandboxKey}:`).toString('base64'),
         shop.sandboxKey,
         'Bearer',
-        'Bearer  ' + shop.sandboxKey,
         'Bearer not-a-key',
+        'Bearer ' + shop.sandboxKey + ' extra',
       ];
       for (const authorization of headers) {
         assertError(await new Api(server.url, undefined).get('/v1/orders', { authorization }), 401, 'invalid_credentials', null);
+      }
+    });
+
+    test('the scheme name is case-insensitive and may be followed by several spaces (RFC 7235, RFC 6750)', async () => {
+      for (const authorization of [`bearer ${shop.sandboxKey}`, `BEARER ${shop.sandboxKey}`, `Bearer   ${shop.sandboxKey}`]) {
+        assertStatus(await new Api(server.url, undefined).get('/v1/orders', { authorization }), 200);
       }
     });
 
