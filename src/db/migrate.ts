@@ -2,7 +2,7 @@
  * Migrations, applied in order by Kysely's migrator on SQLite and PostgreSQL alike. They are listed
  * in code (not read from a folder) so that the compiled server and the test runner load the same set.
  */
-import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { Db, DialectName } from './connection.js';
 import { initial } from './migrations/0001-initial.js';
 
@@ -14,11 +14,25 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 
 /** Applies every migration not yet applied; returns the names of those it ran. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely as Kysely<any>, provider: { getMigrations: async () => migrations(db.dialect) } });
+  const migrator = new Migrator({
+    db: db.kysely as Kysely<any>,
+    provider: { getMigrations: async () => migrations(db.dialect) },
+    // Kysely looks for its own tables in every schema unless told which one: a second Till schema
+    // in the same PostgreSQL database would then find the first one's and never create its own.
+    ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
+  });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);
   }
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The schema unqualified names resolve to: DATABASE_SCHEMA when set, else the first of search_path. */
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db.kysely);
+  const schema = rows[0]?.schema;
+  if (schema == null) throw new Error('PostgreSQL has no current schema: the search_path names no schema that exists');
+  return schema;
 }
