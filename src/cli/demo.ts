@@ -1,0 +1,119 @@
+/**
+ * `till demo [--serve]`: the demo shop, a fresh sandbox key for it, and curl commands to paste.
+ */
+import type { Command } from 'commander';
+import { createApiKey } from '../auth/api-keys.js';
+import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
+import { loadConfig } from '../config.js';
+import type { Db } from '../db/connection.js';
+import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
+import { systemClock } from '../time.js';
+import { printResult, type OutputOptions } from './output.js';
+import type { DemoShop } from './seed-demo.js';
+import { startOrExplain } from './serve.js';
+import { withDatabase } from './with-database.js';
+
+interface DemoOptions extends OutputOptions {
+  serve?: boolean;
+}
+
+interface DemoSummary {
+  merchant: { id: string; name: string; email: string; password?: string; created: boolean };
+  api_key: { id: string; key: string; environment: 'sandbox' };
+  url: string;
+  product: { id: string; name: string; price: number };
+  counts: { products: number; customers: number; orders: Record<OrderStatus, number> };
+}
+
+export function registerDemo(program: Command): void {
+  program
+    .command('demo')
+    .description('create (or reuse) the demo shop with sandbox data, print a new sandbox key and curl commands')
+    .option('--serve', 'then start the server in this process')
+    .option('--json', 'print the demo merchant, key, URL and counts as JSON instead of text')
+    .action(async (options: DemoOptions) => {
+      const config = loadConfig();
+      // Loaded on use, like the server: the order operations are only needed here.
+      const { DEMO_MERCHANT, prepareDemoShop } = await import('./seed-demo.js');
+      const { shop, key, product, counts } = await withDatabase(config, async (db) => {
+        const shop = await prepareDemoShop(db);
+        const key = await createApiKey(db.kysely, systemClock, {
+          merchantId: shop.merchantId,
+          environment: 'sandbox',
+          name: 'demo',
+          permissions: DEFAULT_API_KEY_SCOPES,
+        });
+        return { shop, key, ...(await describeShop(db, shop)) };
+      });
+      const url = options.serve === true ? (await startOrExplain(config)).url : config.publicUrl;
+      const summary: DemoSummary = {
+        merchant: {
+          id: shop.merchantId,
+          name: DEMO_MERCHANT.name,
+          email: DEMO_MERCHANT.email,
+          ...(shop.password === undefined ? {} : { password: shop.password }),
+          created: shop.password !== undefined,
+        },
+        api_key: { id: key.id, key: key.key, environment: 'sandbox' },
+        url,
+        product,
+        counts,
+      };
+      printResult(options, summary, () => demoText(summary, shop, options.serve === true));
+    });
+}
+
+async function describeShop(db: Db, shop: DemoShop): Promise<Pick<DemoSummary, 'product' | 'counts'>> {
+  const tenant = (table: 'products' | 'customers' | 'orders') =>
+    db.kysely.selectFrom(table).where('merchant_id', '=', shop.merchantId).where('environment', '=', 'sandbox');
+  // The product of the example order: the active, stock-tracked one with the most units left.
+  const product = await tenant('products')
+    .select(['id', 'name', 'price'])
+    .where('active', '=', 1)
+    .where('inventory', 'is not', null)
+    .orderBy('inventory', 'desc')
+    .orderBy('id')
+    .executeTakeFirstOrThrow(() => new Error('the demo shop has no active product with stock'));
+  const count = async (table: 'products' | 'customers') =>
+    Number((await tenant(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const byStatus = await tenant('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, Number(byStatus.find((row) => row.status === s)?.n ?? 0)]));
+  return {
+    product,
+    counts: { products: await count('products'), customers: await count('customers'), orders: orders as Record<OrderStatus, number> },
+  };
+}
+
+function demoText(summary: DemoSummary, shop: DemoShop, serving: boolean): string {
+  const { merchant, api_key: key, url, product, counts } = summary;
+  const orderCounts = ORDER_STATUSES.map((s) => `${counts.orders[s]} ${s}`).join(', ');
+  const auth = '-H "Authorization: Bearer $TILL_KEY"';
+  const json = '-H "Content-Type: application/json"';
+  return [
+    `${merchant.name} (${merchant.id}) is ready: ${counts.products} products, ${counts.customers} customers, orders: ${orderCounts}.`,
+    ...(shop.seeded ? [] : ['It existed already: its sandbox data was kept and only a new key was made.']),
+    merchant.password === undefined
+      ? `Its admin user is ${merchant.email} (password as printed when the demo was first created).`
+      : `Its admin user is ${merchant.email}, password ${merchant.password} (shown only now).`,
+    `New sandbox API key (shown only now): ${key.key}`,
+    '',
+    serving ? `The server is listening on ${url}. Paste these in another terminal:` : `Start the server with "till serve" (or "npm start"), then paste these:`,
+    '',
+    `export TILL_URL=${url}`,
+    `export TILL_KEY=${key.key}`,
+    '',
+    '# List orders, newest first',
+    `curl -s -w '\\n' "$TILL_URL/v1/orders?per_page=5" ${auth}`,
+    '',
+    `# Create an order for 2 x ${product.name} (${product.id}) and keep its id`,
+    `ORDER_ID=$(curl -s -X POST "$TILL_URL/v1/orders" ${auth} ${json} -d '{"items": [{"product_id": "${product.id}", "quantity": 2}]}' | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).id')`,
+    'echo "$ORDER_ID"',
+    '',
+    '# Capture the payment with the sandbox test card tok_visa',
+    `curl -s -w '\\n' -X POST "$TILL_URL/v1/orders/$ORDER_ID/capture" ${auth} ${json} -d '{"payment_token": "tok_visa"}'`,
+    '',
+    '# Refund 100 (one dollar) of it',
+    `curl -s -w '\\n' -X POST "$TILL_URL/v1/orders/$ORDER_ID/refund" ${auth} ${json} -d '{"amount": 100}'`,
+    ...(serving ? ['', 'Stop the server with Ctrl+C.'] : []),
+  ].join('\n');
+}

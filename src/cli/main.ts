@@ -1,0 +1,31 @@
+/**
+ * Entry point of `bin/till.js`. A mistake of the operator (bad option, unknown merchant, unreachable
+ * database) is one line on stderr and exit code 1; only a bug prints a stack trace (exit code 2).
+ */
+import { readFileSync } from 'node:fs';
+import { CommanderError } from 'commander';
+import { isUserError } from './cli-error.js';
+import { buildProgram } from './program.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+try {
+  await buildProgram(version).parseAsync(process.argv);
+} catch (error) {
+  let code: number;
+  let message: string;
+  if (error instanceof CommanderError) {
+    // Commander has printed its message (or the help) already.
+    code = error.exitCode;
+    message = '';
+  } else if (isUserError(error)) {
+    code = 1;
+    message = `error: ${error.message}\n`;
+  } else {
+    code = 2;
+    message = `error: unexpected failure, please report it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`;
+  }
+  // Exit once stderr is flushed: a command that failed half-way (a server that could not listen) may
+  // still hold connections that would keep the process alive.
+  process.stderr.write(message, () => process.exit(code));
+}

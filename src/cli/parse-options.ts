@@ -1,0 +1,23 @@
+/**
+ * Parsers for option values. Each throws commander's InvalidArgumentError, which commander reports as
+ * `error: option '--x <value>' argument 'y' is invalid. <reason>` and exits 1.
+ */
+import { InvalidArgumentError } from 'commander';
+import { parseScopes, type Scope } from '../auth/permissions.js';
+
+export function wholeNumber(min: number, max: number): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new InvalidArgumentError(`Expected a whole number from ${min} to ${max}.`);
+    }
+    return Number(value);
+  };
+}
+
+export function scopeList(value: string): Scope[] {
+  try {
+    return parseScopes(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`${(error as Error).message}.`);
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The demo shop: a merchant with a small catalogue, a few customers and a week of sandbox orders in
+ * every status, made through the same operations as the API so that it holds nothing the API could
+ * not have produced.
+ */
+import type { Tenant } from '../auth/principal.js';
+import type { Db } from '../db/connection.js';
+import { randomBase62 } from '../ids.js';
+import { createMerchant } from '../merchants/create-merchant.js';
+import { cancelOrder } from '../orders/cancel-order.js';
+import { captureOrder } from '../orders/capture-order.js';
+import { createOrder } from '../orders/create-order.js';
+import { refundOrder } from '../orders/refund-order.js';
+import type { RefundOrderBody } from '../orders/schemas.js';
+import { createCustomer } from '../customers/customers.js';
+import { builtInProcessors } from '../payments/processor.js';
+import { createProduct } from '../products/products.js';
+import type { CreateProductBody } from '../products/schemas.js';
+import type { Services } from '../services.js';
+import { systemClock, type Clock } from '../time.js';
+
+export const DEMO_MERCHANT = { name: 'Demo Coffee Shop', email: 'demo@till.local', currency: 'USD', taxRateBps: 825 } as const;
+
+export interface DemoShop {
+  merchantId: string;
+  /** The admin user's password, known only when the shop was created by this call. */
+  password: string | undefined;
+  /** True when this call created the shop's catalogue and orders. */
+  seeded: boolean;
+}
+
+/**
+ * Finds the demo merchant or creates it. Its catalogue and orders are made once: when the merchant
+ * already has sandbox products, nothing is added (an interrupted first run is completed instead).
+ */
+export async function prepareDemoShop(db: Db): Promise<DemoShop> {
+  let password: string | undefined;
+  let merchantId = (
+    await db.kysely.selectFrom('users').select('merchant_id').where('email', '=', DEMO_MERCHANT.email).executeTakeFirst()
+  )?.merchant_id;
+  if (merchantId === undefined) {
+    password = `demo-${randomBase62(16)}`;
+    const created = await createMerchant(db.kysely, systemClock, { ...DEMO_MERCHANT, password });
+    merchantId = created.merchant.id;
+  }
+  const tenant: Tenant = { merchantId, environment: 'sandbox' };
+  const { count } = await db.kysely
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment)
+    .executeTakeFirstOrThrow();
+  const seeded = Number(count) === 0;
+  if (seeded) await seedDemoData(db, tenant);
+  return { merchantId, password, seeded };
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+type ProductKey = 'espresso' | 'cappuccino' | 'croissant' | 'beans' | 'drip' | 'pumpkin';
+type CustomerKey = 'ada' | 'grace' | 'alan';
+
+const CATALOGUE: Record<ProductKey, CreateProductBody> = {
+  espresso: { name: 'Espresso', price: 325, inventory: 500 },
+  cappuccino: { name: 'Cappuccino', price: 450, inventory: 300 },
+  croissant: { name: 'Butter Croissant', price: 375, inventory: 40 },
+  beans: { name: 'House Blend Beans 340 g', price: 1800, inventory: 25 },
+  // Brewed by the urn: nobody counts cups, so stock is not tracked.
+  drip: { name: 'Drip Coffee', price: 275, inventory: null },
+  // Off the menu until autumn: inactive products cannot be ordered.
+  pumpkin: { name: 'Pumpkin Spice Latte', price: 575, inventory: 0, active: false },
+};
+
+const CUSTOMERS: Record<CustomerKey, { name: string; email: string | null }> = {
+  ada: { name: 'Ada Lovelace', email: 'ada@example.com' },
+  grace: { name: 'Grace Hopper', email: 'grace@example.com' },
+  alan: { name: 'Alan Turing', email: null },
+};
+
+type Step =
+  | { after: number; capture: string | null }
+  | { after: number; refund: Omit<RefundOrderBody, 'items'> & { items?: Array<[ProductKey, number]> } }
+  | { after: number; cancel: true };
+
+interface DemoOrder {
+  ago: number;
+  customer: CustomerKey | null;
+  items: Array<[ProductKey, number]>;
+  payment: 'card' | 'cash';
+  steps: Step[];
+}
+
+/** Capture takes a sandbox test token for card orders and nothing (null) for cash. */
+const ORDERS: DemoOrder[] = [
+  { ago: 6 * DAY, customer: 'ada', items: [['cappuccino', 2], ['croissant', 1]], payment: 'card', steps: [{ after: 2 * MINUTE, capture: 'tok_visa' }] },
+  { ago: 5 * DAY, customer: null, items: [['espresso', 1], ['drip', 1]], payment: 'cash', steps: [{ after: MINUTE, capture: null }] },
+  {
+    ago: 4 * DAY,
+    customer: 'grace',
+    items: [['beans', 1], ['espresso', 2]],
+    payment: 'card',
+    steps: [
+      { after: 3 * MINUTE, capture: 'tok_mastercard' },
+      { after: DAY, refund: { items: [['espresso', 1]], reason: 'customer_request' } },
+    ],
+  },
+  {
+    ago: 3 * DAY,
+    customer: 'alan',
+    items: [['drip', 1], ['croissant', 1]],
+    payment: 'card',
+    steps: [
+      { after: MINUTE, capture: 'tok_amex' },
+      { after: 2 * HOUR, refund: { reason: 'duplicate' } },
+    ],
+  },
+  { ago: 2 * DAY, customer: 'ada', items: [['croissant', 3]], payment: 'card', steps: [{ after: 15 * MINUTE, cancel: true }] },
+  {
+    ago: DAY,
+    customer: 'ada',
+    items: [['beans', 1]],
+    payment: 'card',
+    steps: [
+      { after: 2 * MINUTE, capture: 'tok_visa' },
+      { after: 3 * HOUR, refund: { amount: 500, reason: 'other' } },
+    ],
+  },
+  { ago: 2 * HOUR, customer: 'grace', items: [['cappuccino', 1]], payment: 'card', steps: [] },
+  { ago: 20 * MINUTE, customer: null, items: [['drip', 2]], payment: 'cash', steps: [] },
+];
+
+/** A clock moved by hand, so that the demo's orders spread over the past week instead of one second. */
+class ScriptedClock implements Clock {
+  constructor(private at: number) {}
+  now(): Date {
+    return new Date(this.at);
+  }
+  set(at: number): void {
+    this.at = at;
+  }
+}
+
+async function seedDemoData(db: Db, tenant: Tenant): Promise<void> {
+  const start = Date.now();
+  const clock = new ScriptedClock(start - 7 * DAY);
+  const services: Services = { db, clock, processorFor: builtInProcessors };
+
+  const products = {} as Record<ProductKey, string>;
+  for (const [key, body] of Object.entries(CATALOGUE) as Array<[ProductKey, CreateProductBody]>) {
+    products[key] = (await createProduct(services, tenant, body)).id;
+  }
+  const customers = {} as Record<CustomerKey, string>;
+  for (const [key, body] of Object.entries(CUSTOMERS) as Array<[CustomerKey, { name: string; email: string | null }]>) {
+    customers[key] = (await createCustomer(services, tenant, body)).id;
+  }
+
+  for (const demo of ORDERS) {
+    let at = start - demo.ago;
+    clock.set(at);
+    const order = await createOrder(services, tenant, {
+      items: demo.items.map(([product, quantity]) => ({ product_id: products[product], quantity })),
+      customer_id: demo.customer === null ? null : customers[demo.customer],
+      payment_method: demo.payment,
+    });
+    for (const step of demo.steps) {
+      at += step.after;
+      clock.set(at);
+      if ('capture' in step) {
+        await captureOrder(services, tenant, order.id, step.capture === null ? {} : { payment_token: step.capture });
+      } else if ('cancel' in step) {
+        await cancelOrder(services, tenant, order.id);
+      } else {
+        const { items, ...money } = step.refund;
+        const lineOf = (product: ProductKey) => order.items.find((line) => line.product_id === products[product])!.id;
+        await refundOrder(services, tenant, order.id, {
+          ...money,
+          ...(items === undefined ? {} : { items: items.map(([product, quantity]) => ({ line_item_id: lineOf(product), quantity })) }),
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * `till serve`: the HTTP server, until SIGTERM or SIGINT.
+ */
+import type { Command } from 'commander';
+import { loadConfig, type Config } from '../config.js';
+import { CliError } from './cli-error.js';
+import { printResult, type OutputOptions } from './output.js';
+import { describeDatabase } from './with-database.js';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('start the API server (HOST, PORT, DATABASE_URL...; migrations run first unless MIGRATE_ON_START=false)')
+    .option('--json', 'print {"url": ...} instead of text')
+    .action(async (options: OutputOptions) => {
+      const config = loadConfig();
+      const { url } = await startOrExplain(config);
+      printResult(options, { url }, () => `Till is listening on ${url} (database ${describeDatabase(config.databaseUrl)}). Stop it with Ctrl+C.`);
+    });
+}
+
+/** Starts the server; a port in use or an unreachable database is the operator's to fix, so one line. */
+export async function startOrExplain(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
+  try {
+    // Loaded on use: the HTTP stack takes longer to load than the other commands take to run.
+    const { startServer } = await import('../server.js');
+    return await startServer(config);
+  } catch (error) {
+    const message = error instanceof Error ? error.message || String(error) : String(error);
+    throw new CliError(`cannot start the server on ${config.host}:${config.port} (database ${describeDatabase(config.databaseUrl)}): ${message}`);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Opens the configured database for one command, brings it to the latest migration, runs the command
+ * and closes the database, whatever happens.
+ */
+import type { Config } from '../config.js';
+import { openDatabase, type Db } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { CliError } from './cli-error.js';
+
+/**
+ * @example
+ *   await withDatabase(config, async (db) => createApiKey(db.kysely, systemClock, input));
+ */
+export async function withDatabase<T>(config: Config, command: (db: Db, migrated: string[]) => Promise<T>): Promise<T> {
+  const db = await openOrExplain(config);
+  try {
+    let migrated: string[];
+    try {
+      migrated = await migrateToLatest(db);
+    } catch (error) {
+      throw new CliError(`cannot bring the database ${describeDatabase(config.databaseUrl)} up to date: ${messageOf(error)}`);
+    }
+    return await command(db, migrated);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Opens the database and checks that it answers, so that a wrong URL is reported as such. */
+async function openOrExplain(config: Config): Promise<Db> {
+  let db: Db | undefined;
+  try {
+    db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 2 });
+    await db.ping();
+    return db;
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    throw new CliError(`cannot open the database ${describeDatabase(config.databaseUrl)}: ${messageOf(error)}`);
+  }
+}
+
+/** The database URL without its password, fit for a message. */
+export function describeDatabase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.protocol.startsWith('postgres') ? parsed.toString() : url;
+  } catch {
+    return url;
+  }
+}
+
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // pg reports an unreachable server as an AggregateError with an empty message of its own.
+  if (message === '' && error instanceof AggregateError) return error.errors.map((e: Error) => e.message).join('; ');
+  return message;
+}

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestDatabase, describeEachBackend, type TestDatabase } from '../helpers/backends.js';
+import { runTill, runTillJson, tillEnv, type TillResult } from '../helpers/cli.js';
+
+/** Exit code 1, nothing on stdout, and one line of explanation on stderr, without a stack trace. */
+function assertRefused(result: TillResult, message: RegExp): void {
+  assert.equal(result.code, 1, `exit code; stderr: ${result.stderr}`);
+  assert.equal(result.stdout, '');
+  const lines = result.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, `one line on stderr, got: ${result.stderr}`);
+  assert.match(lines[0]!, /^error: /);
+  assert.match(lines[0]!, message);
+  assert.doesNotMatch(result.stderr, /^\s+at /m);
+}
+
+describeEachBackend('till refuses bad input', (backend) => {
+  let database: TestDatabase;
+  let env: NodeJS.ProcessEnv;
+  let merchantId: string;
+  before(async () => {
+    database = await createTestDatabase(backend);
+    env = tillEnv(database);
+    const created = await runTillJson(['merchant', 'create', '--name', 'Shop', '--email', 'taken@example.com', '--password', 'long enough secret'], env);
+    merchantId = created.merchant.id;
+  });
+  after(() => database.drop());
+
+  const merchant = (...args: string[]) => ['merchant', 'create', '--name', 'Shop', ...args];
+  const key = (...args: string[]) => ['api-key', 'create', '--merchant', merchantId, ...args];
+
+  const cases: Array<[string, () => string[], RegExp]> = [
+    ['a bad e-mail', () => merchant('--email', 'not-an-email', '--password', 'long enough secret'), /"not-an-email" is not an e-mail address/],
+    ['an e-mail already taken', () => merchant('--email', 'TAKEN@example.com', '--password', 'long enough secret'), /already exists/],
+    ['a short password', () => merchant('--email', 'new@example.com', '--password', 'short'), /at least 10 characters/],
+    ['no password', () => merchant('--email', 'new@example.com'), /--password/],
+    ['no name', () => ['merchant', 'create', '--email', 'new@example.com', '--password', 'long enough secret'], /required option '--name/],
+    ['a bad currency', () => merchant('--email', 'new@example.com', '--password', 'long enough secret', '--currency', 'dollars'), /ISO 4217/],
+    ['a bad tax rate', () => merchant('--email', 'new@example.com', '--password', 'long enough secret', '--tax-rate-bps', '12.5'), /--tax-rate-bps/],
+    ['an unknown merchant', () => ['api-key', 'create', '--merchant', 'mer_doesnotexist0000000', '--environment', 'sandbox'], /no merchant with id "mer_doesnotexist0000000"/],
+    ['a bad environment', () => key('--environment', 'staging'), /'staging' is invalid.*sandbox, production/],
+    ['no environment', () => key(), /required option '--environment/],
+    ['an unknown permission', () => key('--environment', 'sandbox', '--permissions', 'orders:read,orders:delete'), /unknown permission "orders:delete"/],
+    ['an empty permission list', () => key('--environment', 'sandbox', '--permissions', ','), /at least one permission/],
+    ['an unknown key to revoke', () => ['api-key', 'revoke', 'key_doesnotexist000000'], /no API key with id "key_doesnotexist000000"/],
+    ['a revoke without a key', () => ['api-key', 'revoke'], /missing required argument/],
+    ['an extra argument', () => ['migrate', 'now'], /too many arguments/],
+    ['an unknown option', () => ['migrate', '--fast'], /unknown option '--fast'/],
+  ];
+  // Each case only reads the database, so they run side by side.
+  describe('options and arguments', { concurrency: 4 }, () => {
+    for (const [what, args, message] of cases) {
+      test(what, async () => assertRefused(await runTill(args(), env), message));
+    }
+  });
+
+  test('an unknown command suggests the right one', async () => {
+    const result = await runTill(['api-keys', 'create'], env);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^error: unknown command 'api-keys'\n\(Did you mean api-key\?\)\n$/);
+  });
+
+  test('a bad configuration variable is named', async () => {
+    assertRefused(await runTill(['serve'], { ...env, PORT: '70000' }), /PORT must be a whole number from 0 to 65535, got "70000"/);
+    assertRefused(await runTill(['migrate'], { ...env, LOG_LEVEL: 'loud' }), /LOG_LEVEL must be one of/);
+  });
+
+  test('a database that cannot be reached is named, without its password', async () => {
+    const result = await runTill(['migrate'], { ...env, DATABASE_URL: 'postgres://till:s3cret@127.0.0.1:1/till', DATABASE_SCHEMA: '' });
+    assertRefused(result, /cannot open the database postgres:\/\/till:\*\*\*@127\.0\.0\.1:1\/till: .*ECONNREFUSED/);
+    assert.doesNotMatch(result.stderr, /s3cret/);
+  });
+
+  test('a port in use is reported in one line', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((blocker.address() as { port: number }).port);
+      assertRefused(await runTill(['serve'], { ...env, PORT: port }), new RegExp(`cannot start the server on 127\\.0\\.0\\.1:${port} .*EADDRINUSE`));
+    } finally {
+      blocker.close();
+    }
+  });
+});

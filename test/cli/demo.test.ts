@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { ORDER_STATUSES } from '../../src/db/schema.js';
+import { createTestDatabase, describeEachBackend } from '../helpers/backends.js';
+import { RunningTill, runTillJson, startTillServer, tillEnv } from '../helpers/cli.js';
+import { Api } from '../helpers/server.js';
+
+const run = promisify(execFile);
+const CURL_SKIP = await run('curl', ['--version']).then(
+  () => false,
+  () => 'curl is not installed: the printed curl commands cannot be run',
+);
+
+describeEachBackend('till demo', (backend) => {
+  test('makes a shop with orders in every status once, and a working sandbox key each time', async (t) => {
+    const database = await createTestDatabase(backend);
+    t.after(() => database.drop());
+    const env = tillEnv(database);
+
+    const first = await runTillJson(['demo'], env);
+    assert.equal(first.merchant.name, 'Demo Coffee Shop');
+    assert.equal(first.merchant.email, 'demo@till.local');
+    assert.equal(first.merchant.created, true);
+    assert.match(first.merchant.password, /^\S{10,}$/);
+    assert.match(first.api_key.key, /^sk_test_[0-9A-Za-z]{32,}$/);
+    assert.deepEqual(first.counts.products, 6);
+    assert.deepEqual(first.counts.customers, 3);
+    for (const status of ORDER_STATUSES) assert.ok(first.counts.orders[status] >= 1, `an order ${status}: ${JSON.stringify(first.counts)}`);
+
+    const { server, url } = await startTillServer(env);
+    t.after(async () => assert.equal(await server.stop(), 0));
+    const api = new Api(url, first.api_key.key);
+
+    for (const status of ORDER_STATUSES) {
+      const listed = await api.get(`/v1/orders?status=${status}`);
+      assert.equal(listed.status, 200);
+      assert.equal(listed.body.pagination.total, first.counts.orders[status], status);
+      assert.ok(listed.body.data.every((o: { status: string }) => o.status === status));
+    }
+    const partial = (await api.get('/v1/orders?status=partially_refunded')).body.data[0];
+    const order = (await api.get(`/v1/orders/${partial.id}`)).body;
+    assert.ok(order.refunded_amount > 0 && order.refunded_amount < order.total);
+    assert.equal(order.refunds.length, 1);
+    const all = (await api.get('/v1/orders?per_page=100')).body.data as Array<{ created_at: string }>;
+    assert.ok(new Set(all.map((o) => o.created_at.slice(0, 10))).size > 3, 'the orders spread over several days');
+
+    const products = (await api.get('/v1/products?per_page=100')).body.data as Array<{ id: string; inventory: number | null; active: boolean }>;
+    assert.ok(products.some((p) => p.inventory === null && p.active), 'an untracked product');
+    assert.ok(products.some((p) => !p.active), 'an inactive product');
+    assert.ok(products.some((p) => p.id === first.product.id && p.active && p.inventory !== null && p.inventory >= 2));
+    assert.equal((await api.get('/v1/customers')).body.pagination.total, 3);
+    assert.equal((await new Api(url, first.api_key.key.replace('sk_test_', 'sk_live_')).get('/v1/orders')).status, 401);
+
+    const second = await runTillJson(['demo'], env);
+    assert.equal(second.merchant.id, first.merchant.id);
+    assert.equal(second.merchant.created, false);
+    assert.equal(second.merchant.password, undefined);
+    assert.notEqual(second.api_key.key, first.api_key.key);
+    assert.deepEqual(second.counts, first.counts, 'a second run adds no data');
+    assert.equal((await new Api(url, second.api_key.key).get('/v1/orders')).status, 200);
+    assert.equal((await api.get('/v1/orders')).status, 200, 'the first key still works');
+  });
+
+  test('--serve starts the server and the printed curl commands work as pasted', { skip: CURL_SKIP }, async (t) => {
+    const database = await createTestDatabase(backend);
+    t.after(() => database.drop());
+    const demo = RunningTill.start(['demo', '--serve'], tillEnv(database));
+    t.after(async () => assert.equal(await demo.stop(), 0));
+    const stdout = await demo.waitForOutput((out) => out.includes('Stop the server with Ctrl+C.'));
+
+    assert.match(stdout, /^Demo Coffee Shop \(mer_\w+\) is ready: 6 products, 3 customers, orders: \d+ pending, \d+ paid, \d+ partially_refunded, \d+ refunded, \d+ canceled\.$/m);
+    const script = stdout.slice(stdout.indexOf('export TILL_URL='), stdout.indexOf('Stop the server'));
+    assert.match(script, /^export TILL_URL=http:\/\/127\.0\.0\.1:\d+$/m);
+    const { stdout: output } = await run('bash', ['-euo', 'pipefail', '-c', script]);
+    const [list, orderId, capture, refund] = output.trimEnd().split('\n');
+    assert.equal(JSON.parse(list!).pagination.total, 8);
+    assert.match(orderId!, /^ord_\w+$/);
+    assert.equal(JSON.parse(capture!).status, 'paid');
+    assert.equal(JSON.parse(capture!).payment.card_last4, '4242');
+    assert.deepEqual([JSON.parse(refund!).order_id, JSON.parse(refund!).amount, JSON.parse(refund!).status], [orderId, 100, 'succeeded']);
+  });
+});

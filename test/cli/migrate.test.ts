@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createTestDatabase, describeEachBackend } from '../helpers/backends.js';
+import { runTill, runTillJson, tillEnv } from '../helpers/cli.js';
+
+describeEachBackend('till migrate', (backend) => {
+  test('runs the migrations of a fresh database once', async (t) => {
+    const database = await createTestDatabase(backend);
+    t.after(() => database.drop());
+    const env = tillEnv(database);
+    assert.deepEqual(await runTillJson(['migrate'], env), { migrations: ['0001-initial'] });
+    assert.deepEqual(await runTillJson(['migrate'], env), { migrations: [] });
+    const text = await runTill(['migrate'], env);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /is up to date; no migration to run\.$/m);
+  });
+
+  if (backend === 'postgres') {
+    test('migrates a second schema of a database that already holds one', async (t) => {
+      const first = await createTestDatabase(backend);
+      const second = await createTestDatabase(backend);
+      t.after(() => Promise.all([first.drop(), second.drop()]));
+      assert.deepEqual(await runTillJson(['migrate'], tillEnv(first)), { migrations: ['0001-initial'] });
+      assert.deepEqual(await runTillJson(['migrate'], tillEnv(second)), { migrations: ['0001-initial'] });
+      const created = await runTillJson(['merchant', 'create', '--name', 'Two', '--email', 'two@example.com', '--password', 'long enough secret'], tillEnv(second));
+      assert.match(created.merchant.id, /^mer_/);
+    });
+  }
+});
