@@ -2,7 +2,6 @@
  * Builds the HTTP application from its parts, in order: infrastructure (request ids, parsing,
  * validation, errors, metrics, the OpenAPI document), then authentication, then the resource modules.
  */
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import secureJson from 'secure-json-parse';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -17,6 +16,8 @@ import { metricsPlugin } from './http/metrics.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
 import { customerRoutes } from './customers/routes.js';
+import { openApiPlugin } from './docs/openapi.js';
+import { referencePageRoutes } from './docs/reference-page.js';
 import { eventRoutes } from './events/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { builtInProcessors } from './payments/processor.js';
@@ -104,27 +105,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.code(404).send(errorBody(error, request.id));
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Till API',
-        version: '1.0.0',
-        description: 'Orders, payments, refunds and API keys for merchants. Every request carries `Authorization: Bearer <API key or access token>`.',
-      },
-      servers: [{ url: config.publicUrl }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`sk_test_...` sandbox, `sk_live_...` production) or a user access token (JWT).' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-  });
+  await app.register(openApiPlugin, { config });
+  await app.register(referencePageRoutes);
   await app.register(metricsPlugin);
   await app.register(healthRoutes, { db });
-
-  app.get('/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
   const authenticators = [apiKeyAuthenticator(db.kysely, clock), ...(options.authenticators ?? [])];
   app.addHook('onRequest', authenticationHook(authenticators));

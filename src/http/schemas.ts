@@ -50,19 +50,34 @@ export function pagination(total: number, page: number, perPage: number): Pagina
   return { total, page, per_page: perPage, has_more: page * perPage < total };
 }
 
-/** The error responses of a route, one entry per status its codes can answer, each with the envelope. */
+/** Error codes any route can answer: a malformed URL, a failure on our side, a server shutting down. */
+export const COMMON_ERRORS: readonly ErrorCode[] = ['parameter_invalid', 'internal_error', 'service_unavailable'];
+
+const errorCodesOfResponse = new WeakMap<object, readonly ErrorCode[]>();
+
+/**
+ * The error responses of a route, one entry per status its codes can answer, each with the envelope.
+ * Each entry remembers its codes (see `errorCodesOf`), so the OpenAPI document can list them.
+ */
 export function errorResponses(...codes: ErrorCode[]): Record<number, typeof ErrorBody> {
   const byStatus: Record<number, ErrorCode[]> = {};
-  for (const code of ['invalid_json', 'parameter_invalid', 'rate_limited', 'internal_error', ...codes] as ErrorCode[]) {
+  for (const code of new Set([...COMMON_ERRORS, ...codes])) {
     (byStatus[ERROR_CODES[code].status] ??= []).push(code);
   }
   const responses: Record<number, typeof ErrorBody> = {};
   for (const [status, list] of Object.entries(byStatus)) {
-    responses[Number(status)] = Type.Object(ErrorBody.properties, {
-      description: `Error: ${[...new Set(list)].map((c) => `\`${c}\``).join(', ')}`,
+    const response = Type.Object(ErrorBody.properties, {
+      description: `Error: ${list.map((c) => `\`${c}\``).join(', ')}`,
     }) as unknown as typeof ErrorBody;
+    errorCodesOfResponse.set(response, list);
+    responses[Number(status)] = response;
   }
   return responses;
+}
+
+/** The codes of an error response made by `errorResponses`; undefined for any other schema. */
+export function errorCodesOf(response: unknown): readonly ErrorCode[] | undefined {
+  return response !== null && typeof response === 'object' ? errorCodesOfResponse.get(response) : undefined;
 }
 
 /** Error codes every authenticated route can answer. */

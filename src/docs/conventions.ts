@@ -1,0 +1,246 @@
+/**
+ * The API's conventions and decisions, as Markdown: the top of the reference page (the document's
+ * `info.description`) and of `docs/api.md`. Every figure that the code holds (limits, codes, scopes,
+ * prefixes, statuses, test tokens) is read from the code, so the text cannot drift from it.
+ */
+import { KEY_PREFIXES } from '../auth/api-keys.js';
+import { ROLE_PERMISSIONS, SCOPES } from '../auth/permissions.js';
+import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
+import { ERROR_CODES, type ErrorCode } from '../errors.js';
+import { EVENT_TYPES, type EventType } from '../events/record-event.js';
+import { MAX_QUANTITY, MAX_UNIT_PRICE, Metadata, PaginationQuery } from '../http/schemas.js';
+import { ID_PREFIXES } from '../ids.js';
+import { CreateOrderBody } from '../orders/schemas.js';
+import { SANDBOX_TEST_TOKENS } from '../payments/processor.js';
+
+/** What each error code means to a client; a new code does not compile until it is explained here. */
+export const ERROR_MEANINGS: Record<ErrorCode, string> = {
+  invalid_json: 'The request body is not valid JSON.',
+  parameter_missing: 'A required field is missing (`param` names it), e.g. `items`, or `payment_token` when capturing a card order.',
+  parameter_invalid:
+    'A field, query parameter or path has the wrong type, format or range (`param` names it); also a malformed URL, an unknown sandbox test token, a line item that is not on the order, or a body key named `__proto__`.',
+  parameter_unknown: 'A body field or query parameter that the operation does not take (`param` names it).',
+  invalid_refund_amount: 'The refund amount is not between 1 and what is left to refund, is above the value of the returned items, or more units are returned than are left on a line.',
+  already_refunded: 'The order has been refunded in full.',
+  idempotency_key_reused: 'Reserved for `Idempotency-Key` retries with a different body; this release does not read that header.',
+  request_too_large: 'The request body is larger than 1 MiB.',
+  unsupported_media_type: 'A request body was sent with a `Content-Type` other than `application/json`.',
+  missing_credentials: 'No `Authorization` header.',
+  invalid_credentials: 'The credential is unknown, or the header is not `Bearer <credential>`.',
+  token_expired: 'The user access token is past its expiry (`exp`).',
+  credential_revoked: 'The API key has been revoked.',
+  card_declined: 'The card was declined (in the sandbox: `tok_chargeDeclined`). The order stays `pending`.',
+  insufficient_permissions: 'The credential lacks the permission the operation requires, or is of a kind the operation does not accept.',
+  resource_not_found: "No such object for this merchant and environment. Another merchant's or environment's object answers the same.",
+  route_not_found: 'No operation has this method and path.',
+  idempotency_key_in_use: 'Reserved for a retry that arrives while the first request with its `Idempotency-Key` still runs; not answered by this release.',
+  product_not_found: "An ordered product is unknown, another tenant's, or inactive (`param` names the line).",
+  out_of_stock: 'A product has fewer units in stock than the order asks for (`param` names the line). Nothing is reserved.',
+  customer_not_found: "`customer_id` names no customer of this merchant and environment.",
+  order_not_refundable: 'The order is `pending` or `canceled`; only `paid` and `partially_refunded` orders can be refunded.',
+  order_not_capturable: 'The order is not `pending`.',
+  order_not_cancelable: 'The order is not `pending`.',
+  rate_limited: 'Too many requests; wait for `Retry-After` seconds. Reserved: this release enforces no rate limit.',
+  internal_error: 'Something failed on our side. It is logged; quote the `request_id`. The body never shows the cause.',
+  processor_unavailable: 'A card capture in production, while no payment processor is configured. Use a sandbox key to try captures.',
+  service_unavailable: 'The server is shutting down (retry), or `/readyz` cannot reach the database.',
+};
+
+const STATUS_MEANINGS: Record<OrderStatus, string> = {
+  pending: 'Created; its stock is reserved; not paid. `payment` is null.',
+  paid: 'Payment captured; `payment.paid_at` is set.',
+  partially_refunded: 'Paid, and some of the money refunded.',
+  refunded: 'Paid, and all of the money refunded.',
+  canceled: 'Canceled while pending; its reserved stock went back on the shelf.',
+};
+
+const EVENT_MEANINGS: Record<EventType, string> = {
+  'order.created': 'Create Order succeeded.',
+  'order.paid': 'Capture succeeded.',
+  'order.canceled': 'Cancel succeeded.',
+  'order.refunded': 'A refund succeeded (with `refund.created`); the order is `partially_refunded` or `refunded`.',
+  'refund.created': 'A refund succeeded; `data.object` is the refund.',
+};
+
+/** Tag descriptions, in the order the reference shows them. */
+export const TAGS = [
+  { name: 'Orders', description: 'Create, read, capture, cancel and refund orders. Requires `orders:read` to read, `orders:write` to change.' },
+  { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
+  { name: 'Customers', description: 'Customers that orders can name. Requires `customers:read` / `customers:write`.' },
+  { name: 'Events', description: 'What happened to orders and refunds, newest first. Requires `orders:read`.' },
+];
+
+function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+}
+
+const code = (text: string | number) => `\`${text}\``;
+
+/** The conventions as Markdown, with `#` for each section (the reference page lists them in its menu). */
+export function apiConventions(): string {
+  const itemsSchema = CreateOrderBody.properties.items as unknown as { maxItems: number };
+  const metadata = Metadata as unknown as { maxProperties: number; propertyNames: { maxLength: number }; additionalProperties: { maxLength: number } };
+  const notes = (CreateOrderBody.properties.notes as unknown as { anyOf: Array<{ maxLength?: number }> }).anyOf.find((s) => s.maxLength)!;
+  const perPage = PaginationQuery.per_page as unknown as { maximum: number; default: number };
+  const tokens = Object.entries(SANDBOX_TEST_TOKENS);
+
+  return `Till is a merchant point-of-sale and commerce API: orders with line items, payments, refunds, products, customers and events. Every operation is under \`/v1\`; request and response bodies are JSON.
+
+# Authentication
+
+Every request carries \`Authorization: Bearer <credential>\`. The credential is either an API key or a user access token (JWT).
+
+- **API keys** start with ${code(KEY_PREFIXES.sandbox)} (sandbox) or ${code(KEY_PREFIXES.production)} (production), followed by 32 random base62 characters. A key belongs to one merchant and one environment and carries a set of permissions. Only a hash of it is stored: its value is shown once, when it is created. Keep keys on servers: never in client-side code, public repositories or browser requests. A revoked key answers 401 ${code('credential_revoked')} from its next request on.
+- **User access tokens** (JWT) give user-scoped access, e.g. to a mobile app. They carry the user's \`permissions\` (from the role), the merchant (\`merchant_id\`) and the environment (\`env\`), and expire after 1 hour. The server accepts them where it is set up with a token verifier; otherwise only API keys are accepted.
+
+Failures answer **401** (${code('missing_credentials')}, ${code('invalid_credentials')}, ${code('token_expired')}, ${code('credential_revoked')}) with a \`WWW-Authenticate: Bearer realm="till"\` header (plus \`error="invalid_token"\` when a credential was sent). The credential is checked before the request body is read, so a request without a valid credential gets 401, never 400.
+
+Each operation states the permission it requires ("Requires \`orders:write\`" and \`x-required-scope\` in the OpenAPI document). A credential without it gets **403** ${code('insufficient_permissions')}. The permissions are:
+
+${table(['permission', 'allows'], SCOPES.map((scope) => [code(scope), scopeMeaning(scope)]))}
+
+A user's role gives their tokens these permissions:
+
+${table(['role', 'permissions'], Object.entries(ROLE_PERMISSIONS).map(([role, scopes]) => [code(role), scopes.length === SCOPES.length ? 'all' : scopes.map(code).join(', ')]))}
+
+# Environments and tenant isolation
+
+Every merchant has two fully separate data sets: \`sandbox\` and \`production\`. ${code(KEY_PREFIXES.sandbox)} keys act on the sandbox and ${code(KEY_PREFIXES.production)} keys on production; a user access token names its environment in its \`env\` claim. A credential sees only its own merchant's data in its own environment.
+
+An object of another merchant or of the other environment is answered exactly like a missing one: **404** ${code('resource_not_found')} in a path, 422 ${code('product_not_found')} or ${code('customer_not_found')} in an order, never 403, so that its existence does not leak.
+
+The sandbox takes card payments with test tokens (see *Payments and test tokens*); production needs a configured payment processor.
+
+# Identifiers
+
+Identifiers are strings: a type prefix, an underscore, then 20 random base62 characters (e.g. \`ord_4Vq2c9XrT0bLkP7sYh1m\`).
+
+${table(['object', 'prefix'], Object.entries(ID_PREFIXES).map(([object, prefix]) => [humanize(object), code(`${prefix}_`)]))}
+
+An identifier in a path that names nothing is a 404, whatever its shape.
+
+# Money, currency and tax
+
+- Amounts are integers in the smallest currency unit (cents for USD): \`1050\` is $10.50.
+- Each merchant has one currency (ISO 4217, default \`USD\`), used by all its products, orders and refunds, and one tax rate in basis points (default 0).
+- A line item's \`total\` is \`quantity * unit_price\`; \`subtotal\` is the sum of the line totals; \`tax = round_half_up(subtotal * tax_rate_bps / 10000)\`; \`total = subtotal + tax\`.
+
+# Timestamps
+
+Timestamps are ISO 8601 UTC strings with milliseconds: \`2026-11-21T10:00:00.000Z\`.
+
+Date-range filters (\`created_at_min\`, \`created_at_max\`) take a date-time (with \`Z\` or an offset, milliseconds optional) or a bare date. Both bounds are inclusive; a bare date means its first millisecond (for \`_min\`) or its last millisecond (for \`_max\`), UTC. So \`created_at_min=2026-11-01&created_at_max=2026-11-30\` is all of November.
+
+# Requests and responses
+
+- Bodies are JSON, sent with \`Content-Type: application/json\`; a body of any other type is **415** ${code('unsupported_media_type')}. Invalid JSON is 400 ${code('invalid_json')}; a body over 1 MiB is 400 ${code('request_too_large')}.
+- An empty body counts as \`{}\`, so operations whose fields are all optional (full refund, cancel, capture of a cash order) can be sent with no body.
+- Unknown body fields and unknown query parameters are refused with 400 ${code('parameter_unknown')}, so a misspelt field never goes unnoticed.
+- Body values are taken as sent: \`"amount": "500"\` is refused, not read as 500. Query-string numbers and booleans are read from their text.
+- Every response carries a \`Request-Id\` header (\`req_...\`); error bodies repeat it as \`request_id\`.
+
+# Errors
+
+Every error has the same body:
+
+\`\`\`json
+{
+  "error": {
+    "type": "invalid_request_error",
+    "code": "parameter_missing",
+    "message": "Missing required parameter: items",
+    "param": "items",
+    "request_id": "req_8mJ2kQ9xLw4RtY7nB3vC"
+  }
+}
+\`\`\`
+
+\`type\` is the class of error, \`code\` the exact reason (branch on this), \`message\` a human-readable explanation safe to show to a merchant, \`param\` the field at fault (only where one field is), \`request_id\` the request's id for support. A 500 never shows its cause. Each operation lists the codes it can answer.
+
+${table(['status', 'type', 'code', 'meaning'], (Object.entries(ERROR_CODES) as Array<[ErrorCode, { status: number; type: string }]>).map(([name, { status, type }]) => [String(status), code(type), code(name), ERROR_MEANINGS[name]]))}
+
+# Limits
+
+Each limit is answered with 400 when exceeded.
+
+${table(['what', 'limit'], [
+    ['line items per order', `1 to ${itemsSchema.maxItems}`],
+    ['quantity of a line item', `1 to ${MAX_QUANTITY}`],
+    ['product price', `0 to ${MAX_UNIT_PRICE} per unit`],
+    ['metadata', `up to ${metadata.maxProperties} keys; keys 1 to ${metadata.propertyNames.maxLength} characters; values strings of up to ${metadata.additionalProperties.maxLength} characters`],
+    ['order notes', `up to ${notes.maxLength} characters`],
+    ['product and customer names', '1 to 250 characters'],
+    ['request body', '1 MiB'],
+    ['page size (`per_page`)', `1 to ${perPage.maximum}, default ${perPage.default}`],
+  ])}
+
+# Pagination and sorting
+
+Every list takes \`page\` (from 1, default 1) and \`per_page\` (1 to ${perPage.maximum}, default ${perPage.default}) and answers \`{"data": [...], "pagination": {"total", "page", "per_page", "has_more"}}\`. \`total\` counts every match on all pages; \`has_more\` is true when a later page has objects. A page past the end answers 200 with an empty \`data\` and \`has_more: false\`.
+
+Lists are sorted newest first: by \`created_at\` descending, then by \`id\` descending, so the order is stable even for objects created in the same millisecond.
+
+Filters: List Orders takes \`status\` (one status, or several separated by commas), \`customer_id\`, \`created_at_min\` and \`created_at_max\`; List Products takes \`active\`; List Customers takes \`email\` (exact match); List Events takes \`type\` (one type, or several separated by commas). A bad filter value is 400 ${code('parameter_invalid')}.
+
+# Order life cycle
+
+${table(['status', 'meaning'], ORDER_STATUSES.map((status) => [code(status), STATUS_MEANINGS[status]]))}
+
+${table(['from', 'operation', 'to', 'otherwise'], [
+    ['(none)', 'Create Order', '`pending` (201)', `422 ${code('product_not_found')}, ${code('out_of_stock')}, ${code('customer_not_found')}`],
+    ['`pending`', 'Capture', '`paid`', `422 ${code('order_not_capturable')}`],
+    ['`pending`', 'Cancel', '`canceled`', `422 ${code('order_not_cancelable')}`],
+    ['`paid`, `partially_refunded`', 'Refund', '`partially_refunded` or `refunded`', `\`refunded\`: 400 ${code('already_refunded')}; \`pending\`, \`canceled\`: 422 ${code('order_not_refundable')}`],
+  ])}
+
+- **Create Order** needs \`items\`; \`customer_id\`, \`payment_method\` (\`card\` by default, or \`cash\`), \`notes\` and \`metadata\` are optional. Without \`customer_id\` the order is a walk-in order: \`customer_id\` and \`customer\` are null.
+- Line items keep the product's \`name\` and \`price\` (as \`unit_price\`) of the moment the order was created; later product changes do not touch existing orders. \`items_count\` in the order summary is the number of line items, not of units.
+- **Stock**: a product's \`inventory\` is a count, or null when its stock is not tracked. Creating an order reserves the stock of all its lines at once, or of none: if any product is unknown, inactive or short, nothing changes. Stock never goes below zero, however many orders race for it. Canceling an order puts its units back; refunding items puts the returned units back. Untracked products stay untracked.
+- \`payment\` is null until the order is paid, then \`{method, card_last4, paid_at}\`; \`card_last4\` is null for cash.
+- Get Order shows \`refunded_amount\` and the order's \`refunds\`; each line item shows its \`refunded_quantity\`.
+
+# Payments and test tokens
+
+Capture (\`POST /v1/orders/{id}/capture\`) takes the payment of a pending order. A card order sends \`{"payment_token": "..."}\` (without it: 400 ${code('parameter_missing')}); a cash order sends no body (a token is 400 ${code('parameter_invalid')}).
+
+In the sandbox, card payments go to a simulator that takes these test tokens:
+
+${table(['token', 'result'], tokens.map(([token, result]) => [code(token), result.ok ? `succeeds; \`card_last4\` is ${code(result.cardLast4)}` : `402 ${code(result.reason)}; the order stays \`pending\``]))}
+
+Any other token is 400 ${code('parameter_invalid')} (\`param\`: \`payment_token\`). In production, card captures need a configured payment processor; without one they answer 503 ${code('processor_unavailable')} and the order stays pending.
+
+# Refunds
+
+\`POST /v1/orders/{id}/refund\` refunds a \`paid\` or \`partially_refunded\` order.
+
+- **Empty body**: a full refund of what is left to refund.
+- **\`amount\`** alone: that amount, from 1 to what is left (else 400 ${code('invalid_refund_amount')}).
+- **\`items\`** alone (\`[{"line_item_id", "quantity"}]\`): for each line, \`quantity * unit_price\` plus its share of the order's tax (rounded half up), capped at what is left. A refund that returns every unit still out takes exactly what is left, so rounding never leaves a cent behind nor refunds one too many. More units than are left on a line is 400 ${code('invalid_refund_amount')}. Returned units go back into tracked stock.
+- **\`amount\` and \`items\`**: \`items\` records what came back and \`amount\` is the money; \`amount\` must not exceed the value of those items.
+- \`reason\`: \`customer_request\` (default), \`duplicate\`, \`fraudulent\` or \`other\`.
+- A refund has status \`succeeded\`. The order becomes \`partially_refunded\`, or \`refunded\` once its \`refunded_amount\` reaches its \`total\`. Refunds of one order run one at a time, so their sum never exceeds the total, whatever the concurrency.
+
+# Events
+
+Every change to an order is recorded as an event, in the same database transaction as the change: an event exists exactly when its change does. \`GET /v1/events\` lists them (permission \`orders:read\`), newest first, with the same pagination as other lists and a \`type\` filter.
+
+${table(['type', 'recorded when'], EVENT_TYPES.map((type) => [code(type), EVENT_MEANINGS[type]]))}
+
+An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`. This release records and lists events; it does not deliver them to webhook endpoints.
+
+# Versioning and operations
+
+All operations are under \`/v1\`. These answer without credentials: \`GET /healthz\` (the process is up), \`GET /readyz\` (the database answers), \`GET /metrics\` (Prometheus text), \`GET /v1/openapi.json\` (this document, OpenAPI 3.1, generated from the schemas that validate requests) and \`GET /docs\` (this page).
+`;
+}
+
+function scopeMeaning(scope: string): string {
+  const [resource, access] = scope.split(':') as [string, string];
+  const what = resource === 'orders' ? 'orders and events' : resource.replace('_', ' ');
+  if (scope === 'orders:write') return 'create, capture, cancel and refund orders';
+  return access === 'read' ? `read ${what}` : `create and change ${what}`;
+}
+
+function humanize(camel: string): string {
+  return camel.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`).replace('oauth', 'OAuth');
+}

@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { SCOPES } from '../../src/auth/permissions.js';
+import { COMPONENTS } from '../../src/docs/components.js';
+import { TAGS } from '../../src/docs/conventions.js';
+import { ERROR_CODES } from '../../src/errors.js';
+import { describeEachBackend } from '../helpers/backends.js';
+import { Api, createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
+
+type Schema = Record<string, any>;
+
+/** Every operation of the document as [method, path, operation]. */
+function operationsOf(document: Schema): Array<[string, string, Schema]> {
+  return Object.entries<Schema>(document.paths).flatMap(([path, item]) =>
+    Object.entries<Schema>(item).map(([method, operation]) => [method, path, operation] as [string, string, Schema]),
+  );
+}
+
+/** Every object reachable from `node`. */
+function* objectsIn(node: unknown): Generator<Schema> {
+  if (Array.isArray(node)) for (const item of node) yield* objectsIn(item);
+  else if (node !== null && typeof node === 'object') {
+    yield node as Schema;
+    for (const value of Object.values(node)) yield* objectsIn(value);
+  }
+}
+
+/** The permission each operation needs, as the spec and decisions.md give it. */
+const EXPECTED_SCOPES: Record<string, string> = {
+  listOrders: 'orders:read',
+  getOrder: 'orders:read',
+  createOrder: 'orders:write',
+  captureOrder: 'orders:write',
+  cancelOrder: 'orders:write',
+  refundOrder: 'orders:write',
+  listProducts: 'products:read',
+  getProduct: 'products:read',
+  createProduct: 'products:write',
+  updateProduct: 'products:write',
+  listCustomers: 'customers:read',
+  getCustomer: 'customers:read',
+  createCustomer: 'customers:write',
+  updateCustomer: 'customers:write',
+  listEvents: 'orders:read',
+  getEvent: 'orders:read',
+};
+
+describeEachBackend('OpenAPI document', (backend) => {
+  let server: TestServer;
+  let document: Schema;
+  before(async () => {
+    server = await startTestServer(backend);
+    const response = await new Api(server.url, undefined).get('/v1/openapi.json');
+    assert.equal(response.status, 200, 'the document is public');
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+    document = response.body;
+  });
+  after(() => server.close());
+
+  test('is a valid OpenAPI 3.1 document, and the validator does refuse a broken one', async () => {
+    assert.equal(document.openapi, '3.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    assert.deepEqual(result, { valid: true });
+    assert.equal(validator.version, '3.1');
+
+    const broken = structuredClone(document);
+    broken.paths['/v1/orders'].get.responses = 'none';
+    assert.equal((await new Validator().validate(broken)).valid, false);
+  });
+
+  test('lists every operation once, with its operationId, summary, tag, security and permission', () => {
+    const operations = operationsOf(document);
+    assert.deepEqual(operations.map(([, , op]) => op.operationId).sort(), Object.keys(EXPECTED_SCOPES).sort());
+    assert.deepEqual(document.tags.map((tag: Schema) => tag.name), TAGS.map((tag) => tag.name));
+    assert.deepEqual(document.components.securitySchemes.bearer, {
+      type: 'http',
+      scheme: 'bearer',
+      description: document.components.securitySchemes.bearer.description,
+    });
+    for (const [method, path, operation] of operations) {
+      const where = `${method.toUpperCase()} ${path}`;
+      assert.ok(operation.summary, `${where} has a summary`);
+      assert.equal(operation.tags.length, 1, `${where} has one tag`);
+      assert.ok(TAGS.some((tag) => tag.name === operation.tags[0]), `${where} has a known tag`);
+      assert.deepEqual(operation.security, [{ bearer: [] }], `${where} names its security`);
+      const scope = EXPECTED_SCOPES[operation.operationId];
+      assert.ok(scope !== undefined, `${where}: ${operation.operationId} is an expected operation`);
+      assert.equal(operation['x-required-scope'], scope, `${where} needs ${scope}`);
+      assert.ok((SCOPES as readonly string[]).includes(operation['x-required-scope']));
+      assert.ok(operation.description.startsWith(`Requires the \`${scope}\` permission.`), `${where} says which permission it needs`);
+    }
+    assert.equal(document.paths['/v1/openapi.json'], undefined, 'operational routes stay out');
+    assert.equal(document.paths['/docs'], undefined);
+  });
+
+  test('answers every error status with the Error envelope and names its codes', () => {
+    for (const [method, path, operation] of operationsOf(document)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const statuses = Object.keys(operation.responses).map(Number);
+      for (const status of [401, 403, 500]) assert.ok(statuses.includes(status), `${where} documents ${status}`);
+      if (operation.requestBody !== undefined) {
+        assert.ok(statuses.includes(415), `${where} documents 415`);
+        assert.match(operation.responses['400'].description, /`invalid_json`/);
+      }
+      if (path.includes('{id}')) assert.match(operation.responses['404'].description, /`resource_not_found`/, where);
+      for (const status of statuses.filter((s) => s >= 400)) {
+        const response = operation.responses[status];
+        assert.deepEqual(response.content, { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }, `${where} ${status}`);
+        const codes = [...response.description.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]);
+        assert.ok(codes.length > 0, `${where} ${status} names its codes`);
+        for (const code of codes) assert.equal(ERROR_CODES[code as keyof typeof ERROR_CODES].status, status, `${code} under ${status}`);
+      }
+    }
+    assert.match(document.paths['/v1/orders']['post'].responses['422'].description, /`product_not_found`, `out_of_stock`, `customer_not_found`/);
+    assert.match(document.paths['/v1/orders/{id}/capture']['post'].responses['402'].description, /`card_declined`/);
+    assert.match(document.paths['/v1/orders/{id}/capture']['post'].responses['503'].description, /`processor_unavailable`/);
+    assert.match(document.paths['/v1/orders/{id}/cancel']['post'].responses['422'].description, /`order_not_cancelable`/);
+  });
+
+  test('defines each shared schema once under components and references it everywhere else', () => {
+    const schemas = document.components.schemas;
+    for (const [name] of COMPONENTS) assert.ok(schemas[name], `components.schemas.${name}`);
+    assert.equal(Object.keys(schemas).length, COMPONENTS.length, 'no stray def-N schemas');
+
+    // No operation or other component spells out a shared schema: none holds a copy of one.
+    for (const [where, root] of [['paths', document.paths], ['components', schemas]] as const) {
+      for (const schema of objectsIn(root)) {
+        for (const [name] of COMPONENTS) {
+          assert.ok(schemas[name] === schema || !isDeepStrictEqual(schemas[name], schema), `${where} inline ${name} instead of referencing it`);
+        }
+      }
+    }
+
+    const refs = new Set([...objectsIn(document)].map((o) => o.$ref).filter((ref) => ref !== undefined));
+    for (const ref of refs) assert.ok(schemas[ref.replace('#/components/schemas/', '')], `${ref} resolves`);
+    for (const name of ['Order', 'OrderSummary', 'LineItem', 'Refund', 'Product', 'Customer', 'Error', 'Pagination', 'Event']) {
+      assert.ok(refs.has(`#/components/schemas/${name}`), `${name} is referenced`);
+    }
+    assert.equal(document.paths['/v1/orders/{id}'].get.responses['200'].content['application/json'].schema.$ref, '#/components/schemas/Order');
+    assert.equal(schemas.Order.properties.items.items.$ref, '#/components/schemas/LineItem');
+  });
+
+  test('describes the responses the server really sends', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema({ ...document, $id: 'till' });
+    const check = (name: string, value: unknown) => {
+      const validate = ajv.getSchema(`till#/components/schemas/${name}`)!;
+      assert.ok(validate(value), `${name}: ${JSON.stringify(validate.errors)}`);
+    };
+
+    const shop = await createTestMerchant(server, { taxRateBps: 500 });
+    const product = await createProduct(shop.sandbox, { name: 'Mug', price: 1200, inventory: 4 });
+    const customer = await shop.sandbox.post('/v1/customers', { name: 'Ada', email: 'ada@example.com' });
+    check('Product', product);
+    check('Customer', customer.body);
+    const order = await shop.sandbox.post('/v1/orders', { items: [{ product_id: product.id, quantity: 2 }], customer_id: customer.body.id, metadata: { till: '3' } });
+    check('Order', order.body);
+    await shop.sandbox.post(`/v1/orders/${order.body.id}/capture`, { payment_token: 'tok_visa' });
+    const refund = await shop.sandbox.post(`/v1/orders/${order.body.id}/refund`, { items: [{ line_item_id: order.body.items[0].id, quantity: 1 }] });
+    check('Refund', refund.body);
+    check('Order', (await shop.sandbox.get(`/v1/orders/${order.body.id}`)).body);
+    check('OrderList', (await shop.sandbox.get('/v1/orders')).body);
+    check('ProductList', (await shop.sandbox.get('/v1/products')).body);
+    check('CustomerList', (await shop.sandbox.get('/v1/customers')).body);
+    check('EventList', (await shop.sandbox.get('/v1/events')).body);
+    check('Error', (await shop.sandbox.get('/v1/orders/ord_missing')).body);
+    check('Error', (await shop.sandbox.post('/v1/orders', { items: [] })).body);
+  });
+
+  test('every operation answers what the document says about credentials, permissions and bodies', async () => {
+    const shop = await createTestMerchant(server);
+    const anonymous = new Api(server.url, undefined);
+    const powerless = await shop.keyWith('sandbox', ['webhooks:write']);
+    for (const [method, template, operation] of operationsOf(document)) {
+      const path = template.replace('{id}', 'x_1');
+      const where = `${method.toUpperCase()} ${template}`;
+      const body = operation.requestBody === undefined ? undefined : {};
+      const unauthenticated = await anonymous.request(method.toUpperCase(), path, body);
+      assert.equal(unauthenticated.status, 401, where);
+      assert.ok(operation.responses['401'].description.includes(unauthenticated.body.error.code), where);
+      const forbidden = await powerless.request(method.toUpperCase(), path, body);
+      assert.equal(forbidden.status, 403, where);
+      if (operation.requestBody !== undefined) {
+        const text = await shop.sandbox.request(method.toUpperCase(), path, 'amount=5', { 'content-type': 'text/plain' });
+        assert.equal(text.status, 415, where);
+        assert.equal(text.body.error.code, 'unsupported_media_type');
+      }
+    }
+  });
+});
