@@ -157,7 +157,13 @@ Every error has the same body:
 
 \`type\` is the class of error, \`code\` the exact reason (branch on this), \`message\` a human-readable explanation safe to show to a merchant, \`param\` the field at fault (only where one field is), \`request_id\` the request's id for support. A 500 never shows its cause. Each operation lists the codes it can answer.
 
-${table(['status', 'type', 'code', 'meaning'], (Object.entries(ERROR_CODES) as Array<[ErrorCode, { status: number; type: string }]>).map(([name, { status, type }]) => [String(status), code(type), code(name), ERROR_MEANINGS[name]]))}
+The \`type\` of each status:
+
+${table(['status', 'type'], typesByStatus().map(([status, types]) => [String(status), types.map(code).join(', ')]))}
+
+Codes:
+
+${table(['code', 'status', 'meaning'], (Object.entries(ERROR_CODES) as Array<[ErrorCode, { status: number }]>).map(([name, { status }]) => [code(name), String(status), ERROR_MEANINGS[name]]))}
 
 # Limits
 
@@ -232,6 +238,13 @@ An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`
 
 All operations are under \`/v1\`. These answer without credentials: \`GET /healthz\` (the process is up), \`GET /readyz\` (the database answers), \`GET /metrics\` (Prometheus text), \`GET /v1/openapi.json\` (this document, OpenAPI 3.1, generated from the schemas that validate requests) and \`GET /docs\` (this page).
 `;
+}
+
+/** `[[400, ['invalid_request_error']], [401, ['authentication_error']], ...]`, by status. */
+function typesByStatus(): Array<[number, string[]]> {
+  const types = new Map<number, Set<string>>();
+  for (const { status, type } of Object.values(ERROR_CODES)) types.set(status, (types.get(status) ?? new Set()).add(type));
+  return [...types].sort(([a], [b]) => a - b).map(([status, set]) => [status, [...set]]);
 }
 
 function scopeMeaning(scope: string): string {

@@ -31,6 +31,7 @@ const REDOC_OPTIONS = {
   jsonSampleExpandLevel: 3,
   sortTagsAlphabetically: false,
   theme: {
+    rightPanel: { width: '36%' },
     typography: {
       fontFamily: SYSTEM_FONTS,
       fontSize: '15px',
@@ -61,7 +62,11 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Till API reference</title>
 <link rel="icon" href="data:,">
-<style>body { margin: 0; font-family: ${SYSTEM_FONTS}; }</style>
+<style>
+body { margin: 0; font-family: ${SYSTEM_FONTS}; }
+/* Codes and field names in the reference's tables stay whole instead of breaking mid-word. */
+.redoc-markdown table code { white-space: nowrap; word-break: normal; }
+</style>
 </head>
 <body>
 <noscript><p style="padding: 1em">The reference needs JavaScript. The same content is in <a href="/v1/openapi.json">the OpenAPI document</a> and in <code>docs/api.md</code> of the source.</p></noscript>
