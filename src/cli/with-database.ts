@@ -3,7 +3,7 @@
  * and closes the database, whatever happens.
  */
 import type { Config } from '../config.js';
-import { openDatabase, type Db } from '../db/connection.js';
+import { dialectOf, openDatabase, sqlitePath, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { CliError } from './cli-error.js';
 
@@ -12,6 +12,12 @@ import { CliError } from './cli-error.js';
  *   await withDatabase(config, async (db) => createApiKey(db.kysely, systemClock, input));
  */
 export async function withDatabase<T>(config: Config, command: (db: Db, migrated: string[]) => Promise<T>): Promise<T> {
+  // What a command writes to an in-memory database is gone when it exits, yet it would report success.
+  if (dialectOf(config.databaseUrl) === 'sqlite' && sqlitePath(config.databaseUrl) === ':memory:') {
+    throw new CliError(
+      `DATABASE_URL "${config.databaseUrl}" is an in-memory SQLite database, which this command's changes would not outlive; name a file (sqlite:./data/till.db) or a PostgreSQL database`,
+    );
+  }
   const db = await openOrExplain(config);
   try {
     let migrated: string[];

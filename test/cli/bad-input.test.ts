@@ -71,6 +71,13 @@ describeEachBackend('till refuses bad input', (backend) => {
     assert.doesNotMatch(result.stderr, /s3cret/);
   });
 
+  test('an in-memory database is refused by commands that write, as their changes would vanish', async () => {
+    for (const url of ['', 'sqlite::memory:']) {
+      const args = ['merchant', 'create', '--name', 'Shop', '--email', 'memory@example.com', '--password', 'long enough secret'];
+      assertRefused(await runTill(args, { ...env, DATABASE_URL: url, DATABASE_SCHEMA: '' }), /is an in-memory SQLite database/);
+    }
+  });
+
   test('a port in use is reported in one line', async () => {
     const { createServer } = await import('node:net');
     const blocker = createServer();

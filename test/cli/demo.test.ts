@@ -61,6 +61,13 @@ describeEachBackend('till demo', (backend) => {
     assert.deepEqual(second.counts, first.counts, 'a second run adds no data');
     assert.equal((await new Api(url, second.api_key.key).get('/v1/orders')).status, 200);
     assert.equal((await api.get('/v1/orders')).status, 200, 'the first key still works');
+
+    // With every tracked product taken off sale, the example order uses the untracked one.
+    for (const p of products.filter((p) => p.inventory !== null && p.active)) {
+      assert.equal((await api.patch(`/v1/products/${p.id}`, { active: false })).status, 200);
+    }
+    const third = await runTillJson(['demo'], env);
+    assert.equal(third.product.id, products.find((p) => p.inventory === null)!.id);
   });
 
   test('--serve starts the server and the printed curl commands work as pasted', { skip: CURL_SKIP }, async (t) => {
