@@ -388,7 +388,9 @@ describeEachBackend('orders API errors', (backend) => {
     test('processor_unavailable: production card capture; production cash capture works', async () => {
       const liveProduct = await createProduct(shop.production, { price: 400, inventory: 3 });
       const card = await createOrder(shop.production, [[liveProduct, 1]]);
-      assertError(await shop.production.post(`/v1/orders/${card.id}/capture`, { payment_token: 'tok_visa' }), 503, 'processor_unavailable', null);
+      const unavailable = await shop.production.post(`/v1/orders/${card.id}/capture`, { payment_token: 'tok_visa' });
+      assertError(unavailable, 503, 'processor_unavailable', null);
+      assert.match(unavailable.body.error.message, /processor/i, 'the message says what is missing');
       const stillPending = await getOrder(shop.production, card.id);
       assert.equal(stillPending.status, 'pending');
       assert.equal(stillPending.payment, null);
