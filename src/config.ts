@@ -30,15 +30,15 @@ type Env = Record<string, string | undefined>;
 /** Reads and checks the configuration. Throws `ConfigError` with a message naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const host = env.HOST ?? '127.0.0.1';
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
   return {
-    databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/till.db',
+    databaseUrl: nonEmpty(env.DATABASE_URL) ?? 'sqlite:./data/till.db',
     databaseSchema: nonEmpty(env.DATABASE_SCHEMA),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     host,
     port,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     paymentProcessor: oneOf(env, 'PAYMENT_PROCESSOR', ['none'], 'none'),
     migrateOnStart: oneOf(env, 'MIGRATE_ON_START', ['true', 'false'], 'true') === 'true',
   };

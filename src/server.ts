@@ -9,22 +9,32 @@ import { migrateToLatest } from './db/migrate.js';
 
 export async function startServer(config: Config = loadConfig()): Promise<{ url: string; stop: () => Promise<void> }> {
   const db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize });
-  if (config.migrateOnStart) await migrateToLatest(db);
-  const app = await buildApp({ config, db });
-  const url = await app.listen({ host: config.host, port: config.port });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let url: string;
+  try {
+    if (config.migrateOnStart) await migrateToLatest(db);
+    app = await buildApp({ config, db });
+    url = await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    // A server that could not start (port taken, migration failed) leaves no connection behind.
+    await app?.close();
+    await db.close();
+    throw error;
+  }
+  const server = app;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await app.close();
+      await server.close();
       await db.close();
     })());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
+      server.log.info({ signal }, 'shutting down');
       stop().then(
         () => process.exit(0),
         (err) => {
-          app.log.error({ err }, 'shutdown failed');
+          server.log.error({ err }, 'shutdown failed');
           process.exit(1);
         },
       );

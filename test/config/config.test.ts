@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+test('defaults: SQLite file under ./data, loopback, port 3000', () => {
+  const config = loadConfig({});
+  assert.equal(config.databaseUrl, 'sqlite:./data/till.db');
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.port, 3000);
+  assert.equal(config.publicUrl, 'http://localhost:3000');
+  assert.equal(config.migrateOnStart, true);
+});
+
+test('an empty variable means "not set", never an empty database URL or host', () => {
+  const config = loadConfig({ DATABASE_URL: '', HOST: '', PUBLIC_URL: '', DATABASE_SCHEMA: '' });
+  assert.equal(config.databaseUrl, 'sqlite:./data/till.db');
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.publicUrl, 'http://localhost:3000');
+  assert.equal(config.databaseSchema, undefined);
+});
+
+test('bad values are refused with the variable named', () => {
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ PORT: 'eighty' }, /^PORT must be a whole number from 0 to 65535, got "eighty"$/],
+    [{ PORT: '70000' }, /^PORT/],
+    [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ MIGRATE_ON_START: 'yes' }, /^MIGRATE_ON_START must be one of true, false/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+  }
+});
+
+test('PUBLIC_URL loses its trailing slashes', () => {
+  assert.equal(loadConfig({ PUBLIC_URL: 'https://api.example.com//' }).publicUrl, 'https://api.example.com');
+});
