@@ -61,9 +61,9 @@ const textAjv = makeAjv('array');
 const jsonAjv = makeAjv(false);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  if (httpPart === 'body') return withPrecheck(jsonAjv.compile(schema as object) as ValidateFunction, nulError);
+  if (httpPart === 'body') return withPrecheck(jsonAjv.compile(schema as object) as ValidateFunction, unstorableTextError);
   const integers = integerFields(schema);
-  return withPrecheck(textAjv.compile(schema as object) as ValidateFunction, (data) => nulError(data) ?? integerTextError(data, integers));
+  return withPrecheck(textAjv.compile(schema as object) as ValidateFunction, (data) => unstorableTextError(data) ?? integerTextError(data, integers));
 };
 
 /**
@@ -85,14 +85,42 @@ function withPrecheck(validate: ValidateFunction, precheck: (data: unknown) => E
 }
 
 /**
- * Refuses any string (value or object key) holding U+0000. PostgreSQL text cannot store it and fails
- * the whole statement, so without this a NUL in a name, a note or an id would be a 500 on PostgreSQL
- * and a 201 on SQLite; as a 400 it is the same on both.
+ * Refuses any string (value or object key) that a database would not store as sent. PostgreSQL text
+ * cannot hold U+0000 and fails the whole statement (a 500 there, a 201 on SQLite); a lone UTF-16
+ * surrogate (`"\ud800"` in JSON) is not Unicode and comes back as replacement characters. Either
+ * is a 400 naming the field, the same on both databases.
  */
-function nulError(data: unknown): ErrorObject | undefined {
-  const at = pathOfNul(data, '');
+function unstorableTextError(data: unknown): ErrorObject | undefined {
+  const at = pathOfUnstorable(data, '');
   if (at === undefined) return undefined;
-  return { keyword: 'nul', instancePath: at, schemaPath: '#', params: {}, message: 'must not contain the NUL character (U+0000)' };
+  return {
+    keyword: 'unstorable',
+    instancePath: at,
+    schemaPath: '#',
+    params: {},
+    message: 'must be well-formed Unicode without the NUL character (U+0000)',
+  };
+}
+
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The instance path of the first unstorable string (a bad key names its object), or undefined. */
+function pathOfUnstorable(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = pathOfUnstorable(value[i], `${path}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (UNSTORABLE.test(key)) return path;
+    const found = pathOfUnstorable(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Top-level fields of a query or path schema that are integers. */
@@ -112,25 +140,6 @@ function integerTextError(data: unknown, integers: readonly string[]): ErrorObje
     if (typeof raw === 'string' && !/^-?\d+$/.test(raw)) {
       return { keyword: 'type', instancePath: `/${key}`, schemaPath: '#', params: { type: 'integer' }, message: 'must be a whole number written in digits' };
     }
-  }
-  return undefined;
-}
-
-/** The instance path of the first string holding U+0000 (a key names its object), or undefined. */
-function pathOfNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = pathOfNul(value[i], `${path}/${i}`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path;
-    const found = pathOfNul(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-    if (found !== undefined) return found;
   }
   return undefined;
 }

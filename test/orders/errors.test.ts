@@ -128,6 +128,17 @@ describeEachBackend('orders API errors', (backend) => {
       assert.equal((await shop.sandbox.get(`/v1/products/${product.id}`)).body.name, 'Tea');
     });
 
+    test('parameter_invalid: a lone UTF-16 surrogate, which neither database can store as sent', async () => {
+      const item = { product_id: product.id, quantity: 1 };
+      assertError(await shop.sandbox.post('/v1/products', '{"name": "a\\ud800b", "price": 1}'), 400, 'parameter_invalid', 'name');
+      assertError(await shop.sandbox.post('/v1/customers', '{"name": "\\udc00"}'), 400, 'parameter_invalid', 'name');
+      assertError(await shop.sandbox.post('/v1/orders', { items: [item], notes: 'x\udbff' }), 400, 'parameter_invalid', 'notes');
+      // A proper pair (an emoji) is fine.
+      const emoji = await shop.sandbox.post('/v1/products', '{"name": "\\ud83c\\udf75 tea", "price": 1}');
+      assertStatus(emoji, 201);
+      assert.equal((await shop.sandbox.get(`/v1/products/${emoji.body.id}`)).body.name, '🍵 tea');
+    });
+
     test('parameter_unknown in the body, nested, and in the query', async () => {
       const item = { product_id: product.id, quantity: 1 };
       assertError(await shop.sandbox.post('/v1/orders', { items: [item], coupon: 'FREE' }), 400, 'parameter_unknown', 'coupon');
