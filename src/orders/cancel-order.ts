@@ -12,7 +12,7 @@ import { loadOrder } from './order-view.js';
 import type { Order } from './schemas.js';
 
 export async function cancelOrder({ db, clock }: Services, tenant: Tenant, orderId: string): Promise<Order> {
-  await db.kysely.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     const order = await lockOrder(db, trx, tenant, orderId);
     if (order.status !== 'pending') {
       throw new ApiError('order_not_cancelable', `This order is ${order.status}; only pending orders can be canceled.`);
@@ -32,9 +32,10 @@ export async function cancelOrder({ db, clock }: Services, tenant: Tenant, order
       .where('merchant_id', '=', tenant.merchantId)
       .where('id', '=', orderId)
       .execute();
-    await recordEvent(trx, tenant, 'order.canceled', { id: orderId, status: 'canceled' }, now);
+    const view = await loadOrder(trx, tenant, orderId);
+    await recordEvent(trx, tenant, 'order.canceled', view, now);
+    return view;
   });
-  return loadOrder(db.kysely, tenant, orderId);
 }
 
 /** Puts units back on the shelf of products whose stock is tracked (untracked ones stay null). */

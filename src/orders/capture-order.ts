@@ -15,7 +15,7 @@ import type { CaptureOrderBody, Order } from './schemas.js';
 
 export async function captureOrder(services: Services, tenant: Tenant, orderId: string, input: CaptureOrderBody): Promise<Order> {
   const { db, clock, processorFor } = services;
-  await db.kysely.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     const order = await lockOrder(db, trx, tenant, orderId);
     if (order.status !== 'pending') {
       throw new ApiError('order_not_capturable', `This order is ${order.status}; only pending orders can be captured.`);
@@ -57,7 +57,8 @@ export async function captureOrder(services: Services, tenant: Tenant, orderId: 
       .where('merchant_id', '=', tenant.merchantId)
       .where('id', '=', orderId)
       .execute();
-    await recordEvent(trx, tenant, 'order.paid', { id: orderId, status: 'paid', total: order.total, currency: order.currency }, now);
+    const view = await loadOrder(trx, tenant, orderId);
+    await recordEvent(trx, tenant, 'order.paid', view, now);
+    return view;
   });
-  return loadOrder(db.kysely, tenant, orderId);
 }

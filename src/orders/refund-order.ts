@@ -21,7 +21,7 @@ import { isoNow } from '../time.js';
 import { restock } from './cancel-order.js';
 import { lockOrder } from './lock-order.js';
 import { taxShare } from './money.js';
-import { toRefund } from './order-view.js';
+import { loadOrder, toRefund } from './order-view.js';
 import type { Refund, RefundOrderBody } from './schemas.js';
 
 export async function refundOrder({ db, clock }: Services, tenant: Tenant, orderId: string, input: RefundOrderBody): Promise<Refund> {
@@ -130,7 +130,7 @@ export async function refundOrder({ db, clock }: Services, tenant: Tenant, order
     );
     const view = toRefund(refund);
     await recordEvent(trx, tenant, 'refund.created', view, now);
-    await recordEvent(trx, tenant, 'order.refunded', { id: orderId, status, refunded_amount: refundedAmount, total: order.total }, now);
+    await recordEvent(trx, tenant, 'order.refunded', await loadOrder(trx, tenant, orderId), now);
     return view;
   });
 }
