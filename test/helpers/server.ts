@@ -41,21 +41,33 @@ export interface TestServer {
 export async function startTestServer(backend: BackendName, env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase(backend);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: database.url, ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}), ...env });
-  const db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 20 });
-  await migrateToLatest(db);
   const clock = new TestClock();
-  const app = await buildApp({ config, db, clock, logger: false });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  let db: Db | undefined;
+  let app: FastifyInstance | undefined;
+  let url: string;
+  try {
+    db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 20 });
+    await migrateToLatest(db);
+    app = await buildApp({ config, db, clock, logger: false });
+    url = await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    // A server that failed to start leaves no schema or file behind.
+    await app?.close();
+    await db?.close();
+    await database.drop();
+    throw error;
+  }
+  const started = { app, db };
   return {
     url,
     backend,
-    db,
+    db: started.db,
     clock,
-    app,
+    app: started.app,
     database,
     async close() {
-      await app.close();
-      await db.close();
+      await started.app.close();
+      await started.db.close();
       await database.drop();
     },
   };
