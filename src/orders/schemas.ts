@@ -159,7 +159,7 @@ export const EmptyBody = Type.Object({}, { additionalProperties: false });
 
 export const RefundOrderBody = Type.Object(
   {
-    amount: Type.Optional(Type.Integer({ description: 'Money to refund, 1 to what is left. Omit for everything left (or, with `items`, their value).' })),
+    amount: Type.Optional(Type.Integer({ description: 'Money to refund, 1 to what is left. Omit for everything left (or, with `items`, their value).', examples: [500] })),
     reason: Type.Optional(RefundReason),
     items: Type.Optional(
       Type.Array(
