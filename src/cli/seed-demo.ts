@@ -18,6 +18,7 @@ import { createProduct } from '../products/products.js';
 import type { CreateProductBody } from '../products/schemas.js';
 import type { Services } from '../services.js';
 import { systemClock, type Clock } from '../time.js';
+import { selectScoped } from '../db/scoped.js';
 
 export const DEMO_MERCHANT = { name: 'Demo Coffee Shop', email: 'demo@till.local', currency: 'USD', taxRateBps: 825 } as const;
 
@@ -44,11 +45,8 @@ export async function prepareDemoShop(db: Db): Promise<DemoShop> {
     merchantId = created.merchant.id;
   }
   const tenant: Tenant = { merchantId, environment: 'sandbox' };
-  const { count } = await db.kysely
-    .selectFrom('products')
+  const { count } = await selectScoped(db.kysely, 'products', tenant)
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
     .executeTakeFirstOrThrow();
   const seeded = Number(count) === 0;
   if (seeded) await seedDemoData(db, tenant);

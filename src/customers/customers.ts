@@ -10,6 +10,7 @@ import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { CreateCustomerBody, Customer, ListCustomersQuery, UpdateCustomerBody } from './schemas.js';
+import { selectScoped } from '../db/scoped.js';
 
 const COLUMNS = ['id', 'name', 'email', 'created_at'];
 
@@ -33,11 +34,8 @@ export async function createCustomer({ db, clock }: Services, tenant: Tenant, in
 }
 
 export async function getCustomer({ db }: Services, tenant: Tenant, customerId: string): Promise<Customer> {
-  const row = await db.kysely
-    .selectFrom('customers')
+  const row = await selectScoped(db.kysely, 'customers', tenant)
     .select(['id', 'name', 'email', 'created_at'])
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (row === undefined) throw notFound('customer', customerId, 'id');
@@ -66,10 +64,7 @@ export async function listCustomers(
   tenant: Tenant,
   query: ListCustomersQuery,
 ): Promise<{ data: Customer[]; pagination: Pagination }> {
-  let filtered = db.kysely
-    .selectFrom('customers')
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment);
+  let filtered = selectScoped(db.kysely, 'customers', tenant);
   if (query.email !== undefined) filtered = filtered.where('email', '=', query.email);
   const { rows, pagination } = await pageOf<CustomerRow>(filtered, COLUMNS, query);
   return { data: rows.map(toCustomer), pagination };

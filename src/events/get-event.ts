@@ -6,13 +6,11 @@ import { notFound } from '../errors.js';
 import type { Services } from '../services.js';
 import { EVENT_COLUMNS, toEvent } from './event-view.js';
 import type { Event } from './schemas.js';
+import { selectScoped } from '../db/scoped.js';
 
 export async function getEvent({ db }: Services, tenant: Tenant, eventId: string): Promise<Event> {
-  const row = await db.kysely
-    .selectFrom('events')
+  const row = await selectScoped(db.kysely, 'events', tenant)
     .select(EVENT_COLUMNS)
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
     .where('id', '=', eventId)
     .executeTakeFirst();
   if (row === undefined) throw notFound('event', eventId, 'id');

@@ -7,12 +7,10 @@ import type { Pagination } from '../http/schemas.js';
 import type { Services } from '../services.js';
 import { EVENT_COLUMNS, toEvent, type EventColumns } from './event-view.js';
 import type { Event, ListEventsQuery } from './schemas.js';
+import { selectScoped } from '../db/scoped.js';
 
 export async function listEvents({ db }: Services, tenant: Tenant, query: ListEventsQuery): Promise<{ data: Event[]; pagination: Pagination }> {
-  let filtered = db.kysely
-    .selectFrom('events')
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment);
+  let filtered = selectScoped(db.kysely, 'events', tenant);
   if (query.type !== undefined) {
     const types = [...new Set(query.type.split(','))];
     filtered = types.length === 1 ? filtered.where('type', '=', types[0]!) : filtered.where('type', 'in', types);

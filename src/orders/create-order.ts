@@ -18,6 +18,7 @@ import { isoNow } from '../time.js';
 import { taxOn } from './money.js';
 import { toOrder } from './order-view.js';
 import type { CreateOrderBody, Order } from './schemas.js';
+import { selectScoped } from '../db/scoped.js';
 
 export async function createOrder({ db, clock }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
   const now = isoNow(clock);
@@ -33,11 +34,8 @@ export async function createOrder({ db, clock }: Services, tenant: Tenant, input
 
     let customer: { id: string; name: string; email: string | null } | undefined;
     if (input.customer_id != null) {
-      customer = await trx
-        .selectFrom('customers')
+      customer = await selectScoped(trx, 'customers', tenant)
         .select(['id', 'name', 'email'])
-        .where('merchant_id', '=', tenant.merchantId)
-        .where('environment', '=', tenant.environment)
         .where('id', '=', input.customer_id)
         .executeTakeFirst();
       if (customer === undefined) {
@@ -119,11 +117,8 @@ async function whyNotReserved(
   quantity: number,
   param: string,
 ): Promise<ApiError> {
-  const product = await trx
-    .selectFrom('products')
+  const product = await selectScoped(trx, 'products', tenant)
     .select(['name', 'inventory', 'active'])
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
     .where('id', '=', productId)
     .executeTakeFirst();
   if (product === undefined) return new ApiError('product_not_found', `No such product: '${productId}'`, param);

@@ -9,6 +9,7 @@ import type { Pagination } from '../http/schemas.js';
 import type { Services } from '../services.js';
 import { toSummary } from './order-view.js';
 import type { ListOrdersQuery, OrderSummary } from './schemas.js';
+import { selectScoped } from '../db/scoped.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const SUMMARY_COLUMNS = ['id', 'status', 'total', 'currency', 'items_count', 'customer_id', 'created_at'];
@@ -24,10 +25,7 @@ export async function listOrders(
   tenant: Tenant,
   query: ListOrdersQuery,
 ): Promise<{ data: OrderSummary[]; pagination: Pagination }> {
-  let filtered = db.kysely
-    .selectFrom('orders')
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment);
+  let filtered = selectScoped(db.kysely, 'orders', tenant);
   if (query.status !== undefined) {
     const statuses = [...new Set(query.status.split(','))] as OrderStatus[];
     filtered = statuses.length === 1 ? filtered.where('status', '=', statuses[0]!) : filtered.where('status', 'in', statuses);

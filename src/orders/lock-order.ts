@@ -3,6 +3,7 @@ import type { Tenant } from '../auth/principal.js';
 import type { Db } from '../db/connection.js';
 import type { Database, OrderRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
+import { selectScoped } from '../db/scoped.js';
 
 /**
  * Reads an order inside a transaction and holds it until the transaction ends, so that two captures,
@@ -11,11 +12,8 @@ import { notFound } from '../errors.js';
 export async function lockOrder(db: Db, trx: Kysely<Database>, tenant: Tenant, orderId: string): Promise<OrderRow> {
   const row = await db
     .forUpdate(
-      trx
-        .selectFrom('orders')
+      selectScoped(trx, 'orders', tenant)
         .selectAll()
-        .where('merchant_id', '=', tenant.merchantId)
-        .where('environment', '=', tenant.environment)
         .where('id', '=', orderId),
     )
     .executeTakeFirst();

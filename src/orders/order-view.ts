@@ -6,6 +6,7 @@ import type { Tenant } from '../auth/principal.js';
 import type { Database, LineItemRow, OrderRow, RefundRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { Order, OrderSummary, Refund } from './schemas.js';
+import { selectScoped } from '../db/scoped.js';
 
 export function toRefund(row: RefundRow): Refund {
   return {
@@ -69,11 +70,8 @@ export function toOrder(
 
 /** The full order with its items, customer and refunds; 404 when the tenant has no such order. */
 export async function loadOrder(db: Kysely<Database>, tenant: Tenant, orderId: string): Promise<Order> {
-  const row = await db
-    .selectFrom('orders')
+  const row = await selectScoped(db, 'orders', tenant)
     .selectAll()
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (row === undefined) throw notFound('order', orderId, 'id');
@@ -87,11 +85,8 @@ export async function loadOrder(db: Kysely<Database>, tenant: Tenant, orderId: s
       .execute(),
     row.customer_id === null
       ? undefined
-      : db
-          .selectFrom('customers')
+      : selectScoped(db, 'customers', tenant)
           .select(['id', 'name', 'email'])
-          .where('merchant_id', '=', tenant.merchantId)
-          .where('environment', '=', tenant.environment)
           .where('id', '=', row.customer_id)
           .executeTakeFirst(),
     db

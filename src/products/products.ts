@@ -12,6 +12,7 @@ import { merchantSettings } from '../merchants/merchant-settings.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { CreateProductBody, ListProductsQuery, Product, UpdateProductBody } from './schemas.js';
+import { selectScoped } from '../db/scoped.js';
 
 const COLUMNS = ['id', 'name', 'price', 'currency', 'inventory', 'active', 'created_at', 'updated_at'];
 
@@ -48,11 +49,8 @@ export async function createProduct({ db, clock }: Services, tenant: Tenant, inp
 }
 
 export async function getProduct({ db }: Services, tenant: Tenant, productId: string): Promise<Product> {
-  const row = await db.kysely
-    .selectFrom('products')
+  const row = await selectScoped(db.kysely, 'products', tenant)
     .select(COLUMNS as never[])
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
     .where('id', '=', productId)
     .executeTakeFirst();
   if (row === undefined) throw notFound('product', productId, 'id');
@@ -83,10 +81,7 @@ export async function listProducts(
   tenant: Tenant,
   query: ListProductsQuery,
 ): Promise<{ data: Product[]; pagination: Pagination }> {
-  let filtered = db.kysely
-    .selectFrom('products')
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment);
+  let filtered = selectScoped(db.kysely, 'products', tenant);
   if (query.active !== undefined) filtered = filtered.where('active', '=', query.active ? 1 : 0);
   const { rows, pagination } = await pageOf<ProductRow>(filtered, COLUMNS, query);
   return { data: rows.map(toProduct), pagination };
