@@ -20,7 +20,7 @@ import { openApiPlugin } from './docs/openapi.js';
 import { referencePageRoutes } from './docs/reference-page.js';
 import { eventRoutes } from './events/routes.js';
 import { orderRoutes } from './orders/routes.js';
-import { builtInProcessors } from './payments/processor.js';
+import { processorsFor } from './payments/processor.js';
 import { productRoutes } from './products/routes.js';
 import type { Services } from './services.js';
 import { systemClock, type Clock } from './time.js';
@@ -39,7 +39,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const services: Services = { db, clock, processorFor: builtInProcessors };
+  const services: Services = { db, clock, processorFor: processorsFor(config.paymentProcessor) };
 
   const app = Fastify({
     logger:

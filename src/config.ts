@@ -4,6 +4,7 @@
  * Every variable the service reads is listed here and in the README's configuration table;
  * nothing else in `src/` reads `process.env`.
  */
+import type { ProductionProcessorName } from './payments/processor.js';
 
 export interface Config {
   /** `sqlite:<path>` / a bare file path (SQLite) or `postgres://...` (PostgreSQL). */
@@ -18,7 +19,7 @@ export interface Config {
   /** The public address of the service, used as the token issuer and in the OpenAPI document. */
   publicUrl: string;
   /** Payment processor used for production card captures; `none` refuses them with 503. */
-  paymentProcessor: 'none';
+  paymentProcessor: ProductionProcessorName;
   /** Run migrations when the server starts. */
   migrateOnStart: boolean;
 }

@@ -13,7 +13,7 @@ import { createOrder } from '../orders/create-order.js';
 import { refundOrder } from '../orders/refund-order.js';
 import type { RefundOrderBody } from '../orders/schemas.js';
 import { createCustomer } from '../customers/customers.js';
-import { builtInProcessors } from '../payments/processor.js';
+import { processorsFor } from '../payments/processor.js';
 import { createProduct } from '../products/products.js';
 import type { CreateProductBody } from '../products/schemas.js';
 import type { Services } from '../services.js';
@@ -143,7 +143,7 @@ class ScriptedClock implements Clock {
 async function seedDemoData(db: Db, tenant: Tenant): Promise<void> {
   const start = Date.now();
   const clock = new ScriptedClock(start - 7 * DAY);
-  const services: Services = { db, clock, processorFor: builtInProcessors };
+  const services: Services = { db, clock, processorFor: processorsFor('none') };
 
   const products = {} as Record<ProductKey, string>;
   for (const [key, body] of Object.entries(CATALOGUE) as Array<[ProductKey, CreateProductBody]>) {

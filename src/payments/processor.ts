@@ -47,5 +47,16 @@ export const sandboxSimulator: PaymentProcessor = {
 /** Which processor serves an environment; undefined when production has none configured. */
 export type ProcessorFor = (environment: Environment) => PaymentProcessor | undefined;
 
-/** The sandbox always uses the simulator; no production processor is built in yet. */
-export const builtInProcessors: ProcessorFor = (environment) => (environment === 'sandbox' ? sandboxSimulator : undefined);
+/** Production processors Till can be configured with (`PAYMENT_PROCESSOR`); none is built in yet. */
+export type ProductionProcessorName = 'none';
+
+/**
+ * The sandbox always uses the simulator; production uses the configured processor, and with `none`
+ * has none, so its card captures answer 503.
+ */
+export function processorsFor(production: ProductionProcessorName): ProcessorFor {
+  switch (production) {
+    case 'none':
+      return (environment) => (environment === 'sandbox' ? sandboxSimulator : undefined);
+  }
+}
