@@ -12,6 +12,7 @@ import type { Db } from './db/connection.js';
 import { ApiError, errorBody } from './errors.js';
 import { authenticationHook } from './http/authenticate.js';
 import { healthRoutes } from './http/health.js';
+import { idempotencyPlugin } from './idempotency/plugin.js';
 import { metricsPlugin } from './http/metrics.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
@@ -22,7 +23,7 @@ import { eventRoutes } from './events/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { processorsFor } from './payments/processor.js';
 import { productRoutes } from './products/routes.js';
-import type { Services } from './services.js';
+import { baseServices } from './services.js';
 import { systemClock, type Clock } from './time.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -39,7 +40,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const services: Services = { db, clock, processorFor: processorsFor(config.paymentProcessor) };
+  const services = baseServices(db, clock, processorsFor(config.paymentProcessor));
 
   const app = Fastify({
     logger:
@@ -113,10 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const authenticators = [apiKeyAuthenticator(db.kysely, clock), ...(options.authenticators ?? [])];
   app.addHook('onRequest', authenticationHook(authenticators));
 
-  await app.register(orderRoutes, { services });
-  await app.register(productRoutes, { services });
-  await app.register(customerRoutes, { services });
-  await app.register(eventRoutes, { services });
+  await app.register(idempotencyPlugin, { services });
+
+  await app.register(orderRoutes);
+  await app.register(productRoutes);
+  await app.register(customerRoutes);
+  await app.register(eventRoutes);
   return app;
 }
 

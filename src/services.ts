@@ -1,7 +1,9 @@
 /**
  * What business operations are given to work with. Built once in `app.ts` and handed to each module.
  */
+import type { Kysely } from 'kysely';
 import type { Db } from './db/connection.js';
+import type { Database } from './db/schema.js';
 import type { ProcessorFor } from './payments/processor.js';
 import type { Clock } from './time.js';
 
@@ -9,4 +11,14 @@ export interface Services {
   db: Db;
   clock: Clock;
   processorFor: ProcessorFor;
+  /**
+   * Runs `work` in one database transaction. Every write of a POST operation goes through here, so
+   * that a request with an Idempotency-Key records its answer in the same transaction as its change.
+   */
+  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+}
+
+/** Services whose transactions are plain database transactions. */
+export function baseServices(db: Db, clock: Clock, processorFor: ProcessorFor): Services {
+  return { db, clock, processorFor, transaction: (work) => db.kysely.transaction().execute(work) };
 }

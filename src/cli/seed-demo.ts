@@ -16,7 +16,7 @@ import { createCustomer } from '../customers/customers.js';
 import { processorsFor } from '../payments/processor.js';
 import { createProduct } from '../products/products.js';
 import type { CreateProductBody } from '../products/schemas.js';
-import type { Services } from '../services.js';
+import { baseServices, type Services } from '../services.js';
 import { systemClock, type Clock } from '../time.js';
 import { selectScoped } from '../db/scoped.js';
 
@@ -143,7 +143,7 @@ class ScriptedClock implements Clock {
 async function seedDemoData(db: Db, tenant: Tenant): Promise<void> {
   const start = Date.now();
   const clock = new ScriptedClock(start - 7 * DAY);
-  const services: Services = { db, clock, processorFor: processorsFor('none') };
+  const services: Services = baseServices(db, clock, processorsFor('none'));
 
   const products = {} as Record<ProductKey, string>;
   for (const [key, body] of Object.entries(CATALOGUE) as Array<[ProductKey, CreateProductBody]>) {

@@ -18,7 +18,7 @@ function toCustomer(row: Pick<CustomerRow, 'id' | 'name' | 'email' | 'created_at
   return { id: row.id, name: row.name, email: row.email, created_at: row.created_at };
 }
 
-export async function createCustomer({ db, clock }: Services, tenant: Tenant, input: CreateCustomerBody): Promise<Customer> {
+export async function createCustomer({ clock, transaction }: Services, tenant: Tenant, input: CreateCustomerBody): Promise<Customer> {
   const now = isoNow(clock);
   const row = {
     merchant_id: tenant.merchantId,
@@ -29,8 +29,10 @@ export async function createCustomer({ db, clock }: Services, tenant: Tenant, in
     created_at: now,
     updated_at: now,
   };
-  await db.kysely.insertInto('customers').values(row).execute();
-  return toCustomer(row);
+  return transaction(async (trx) => {
+    await trx.insertInto('customers').values(row).execute();
+    return toCustomer(row);
+  });
 }
 
 export async function getCustomer({ db }: Services, tenant: Tenant, customerId: string): Promise<Customer> {

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
-import type { Services } from '../services.js';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customers.js';
 import { CreateCustomerBody, ListCustomersQuery, Customer, CustomerIdParams, CustomerList, UpdateCustomerBody } from './schemas.js';
 
 const tags = ['Customers'];
 
-export const customerRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/v1/customers', {
     config: { scope: 'customers:read' },
     schema: {
@@ -16,7 +15,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       querystring: ListCustomersQuery,
       response: { 200: CustomerList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listCustomers(services, request.principal, request.query),
+    handler: (request) => listCustomers(request.services, request.principal, request.query),
   });
 
   app.get('/v1/customers/:id', {
@@ -28,7 +27,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       params: CustomerIdParams,
       response: { 200: Customer, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => getCustomer(services, request.principal, request.params.id),
+    handler: (request) => getCustomer(request.services, request.principal, request.params.id),
   });
 
   app.post('/v1/customers', {
@@ -42,7 +41,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return createCustomer(services, request.principal, request.body);
+      return createCustomer(request.services, request.principal, request.body);
     },
   });
 
@@ -56,6 +55,6 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       body: UpdateCustomerBody,
       response: { 200: Customer, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => updateCustomer(services, request.principal, request.params.id, request.body),
+    handler: (request) => updateCustomer(request.services, request.principal, request.params.id, request.body),
   });
 };

@@ -5,10 +5,12 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { Db, DialectName } from './connection.js';
 import { initial } from './migrations/0001-initial.js';
+import { idempotencyKeys } from './migrations/0002-idempotency-keys.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
+    '0002-idempotency-keys': idempotencyKeys(dialect),
   };
 }
 

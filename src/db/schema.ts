@@ -139,6 +139,21 @@ export interface EventsTable {
   created_at: string;
 }
 
+export interface IdempotencyKeysTable {
+  merchant_id: string;
+  environment: Environment;
+  key: string;
+  /** SHA-256 of the method, path and canonical JSON body of the first request with this key. */
+  request_hash: string;
+  status: 'in_progress' | 'completed';
+  response_status: number | null;
+  /** JSON of the response body, replayed through the route's serializer. */
+  response_body: string | null;
+  created_at: string;
+  /** When the request holding the key started; a key held longer than the lease is taken over. */
+  locked_at: string;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -149,6 +164,7 @@ export interface Database {
   line_items: LineItemsTable;
   refunds: RefundsTable;
   events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -3,14 +3,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
-import type { Services } from '../services.js';
 import { getEvent } from './get-event.js';
 import { listEvents } from './list-events.js';
 import { Event, EventIdParams, EventList, ListEventsQuery } from './schemas.js';
 
 const tags = ['Events'];
 
-export const eventRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/v1/events', {
     config: { scope: 'orders:read' },
     schema: {
@@ -22,7 +21,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       querystring: ListEventsQuery,
       response: { 200: EventList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listEvents(services, request.principal, request.query),
+    handler: (request) => listEvents(request.services, request.principal, request.query),
   });
 
   app.get('/v1/events/:id', {
@@ -35,6 +34,6 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       params: EventIdParams,
       response: { 200: Event, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => getEvent(services, request.principal, request.params.id),
+    handler: (request) => getEvent(request.services, request.principal, request.params.id),
   });
 };

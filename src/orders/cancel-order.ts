@@ -11,8 +11,8 @@ import { lockOrder } from './lock-order.js';
 import { loadOrder } from './order-view.js';
 import type { Order } from './schemas.js';
 
-export async function cancelOrder({ db, clock }: Services, tenant: Tenant, orderId: string): Promise<Order> {
-  return db.kysely.transaction().execute(async (trx) => {
+export async function cancelOrder({ db, clock, transaction }: Services, tenant: Tenant, orderId: string): Promise<Order> {
+  return transaction(async (trx) => {
     const order = await lockOrder(db, trx, tenant, orderId);
     if (order.status !== 'pending') {
       throw new ApiError('order_not_cancelable', `This order is ${order.status}; only pending orders can be canceled.`);

@@ -14,8 +14,8 @@ import { loadOrder } from './order-view.js';
 import type { CaptureOrderBody, Order } from './schemas.js';
 
 export async function captureOrder(services: Services, tenant: Tenant, orderId: string, input: CaptureOrderBody): Promise<Order> {
-  const { db, clock, processorFor } = services;
-  return db.kysely.transaction().execute(async (trx) => {
+  const { db, clock, processorFor, transaction } = services;
+  return transaction(async (trx) => {
     const order = await lockOrder(db, trx, tenant, orderId);
     if (order.status !== 'pending') {
       throw new ApiError('order_not_capturable', `This order is ${order.status}; only pending orders can be captured.`);

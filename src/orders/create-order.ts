@@ -20,7 +20,7 @@ import { toOrder } from './order-view.js';
 import type { CreateOrderBody, Order } from './schemas.js';
 import { selectScoped } from '../db/scoped.js';
 
-export async function createOrder({ db, clock }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
+export async function createOrder({ clock, transaction }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
   const now = isoNow(clock);
   const orderId = newId('ord');
 
@@ -29,7 +29,7 @@ export async function createOrder({ db, clock }: Services, tenant: Tenant, input
   for (const item of input.items) wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity);
   const firstIndex = (productId: string) => input.items.findIndex((i) => i.product_id === productId);
 
-  return db.kysely.transaction().execute(async (trx) => {
+  return transaction(async (trx) => {
     const settings = await merchantSettings(trx, tenant.merchantId);
 
     let customer: { id: string; name: string; email: string | null } | undefined;

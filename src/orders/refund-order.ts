@@ -24,8 +24,8 @@ import { taxShare } from './money.js';
 import { loadOrder, toRefund } from './order-view.js';
 import type { Refund, RefundOrderBody } from './schemas.js';
 
-export async function refundOrder({ db, clock }: Services, tenant: Tenant, orderId: string, input: RefundOrderBody): Promise<Refund> {
-  return db.kysely.transaction().execute(async (trx) => {
+export async function refundOrder({ db, clock, transaction }: Services, tenant: Tenant, orderId: string, input: RefundOrderBody): Promise<Refund> {
+  return transaction(async (trx) => {
     const order = await lockOrder(db, trx, tenant, orderId);
     if (order.status === 'refunded') {
       throw new ApiError('already_refunded', 'This order has already been refunded in full.');

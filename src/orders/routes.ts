@@ -3,7 +3,6 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
-import type { Services } from '../services.js';
 import { cancelOrder } from './cancel-order.js';
 import { captureOrder } from './capture-order.js';
 import { createOrder } from './create-order.js';
@@ -24,7 +23,7 @@ import {
 
 const tags = ['Orders'];
 
-export const orderRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/v1/orders', {
     config: { scope: 'orders:read' },
     schema: {
@@ -35,7 +34,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       querystring: ListOrdersQuery,
       response: { 200: OrderList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listOrders(services, request.principal, request.query),
+    handler: (request) => listOrders(request.services, request.principal, request.query),
   });
 
   app.get('/v1/orders/:id', {
@@ -48,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       params: OrderIdParams,
       response: { 200: Order, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => loadOrder(services.db.kysely, request.principal, request.params.id),
+    handler: (request) => loadOrder(request.services.db.kysely, request.principal, request.params.id),
   });
 
   app.post('/v1/orders', {
@@ -63,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return createOrder(services, request.principal, request.body);
+      return createOrder(request.services, request.principal, request.body);
     },
   });
 
@@ -81,7 +80,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'card_declined', 'resource_not_found', 'order_not_capturable', 'processor_unavailable'),
       },
     },
-    handler: (request) => captureOrder(services, request.principal, request.params.id, request.body),
+    handler: (request) => captureOrder(request.services, request.principal, request.params.id, request.body),
   });
 
   app.post('/v1/orders/:id/cancel', {
@@ -95,7 +94,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       body: EmptyBody,
       response: { 200: Order, ...errorResponses(...AUTH_ERRORS, 'resource_not_found', 'order_not_cancelable') },
     },
-    handler: (request) => cancelOrder(services, request.principal, request.params.id),
+    handler: (request) => cancelOrder(request.services, request.principal, request.params.id),
   });
 
   app.post('/v1/orders/:id/refund', {
@@ -112,6 +111,6 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         ...errorResponses(...AUTH_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable'),
       },
     },
-    handler: (request) => refundOrder(services, request.principal, request.params.id, request.body),
+    handler: (request) => refundOrder(request.services, request.principal, request.params.id, request.body),
   });
 };

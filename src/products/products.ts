@@ -29,7 +29,7 @@ function toProduct(row: Omit<ProductRow, 'merchant_id' | 'environment'>): Produc
   };
 }
 
-export async function createProduct({ db, clock }: Services, tenant: Tenant, input: CreateProductBody): Promise<Product> {
+export async function createProduct({ db, clock, transaction }: Services, tenant: Tenant, input: CreateProductBody): Promise<Product> {
   const { currency } = await merchantSettings(db.kysely, tenant.merchantId);
   const now = isoNow(clock);
   const row = {
@@ -44,8 +44,10 @@ export async function createProduct({ db, clock }: Services, tenant: Tenant, inp
     created_at: now,
     updated_at: now,
   };
-  await db.kysely.insertInto('products').values(row).execute();
-  return toProduct(row);
+  return transaction(async (trx) => {
+    await trx.insertInto('products').values(row).execute();
+    return toProduct(row);
+  });
 }
 
 export async function getProduct({ db }: Services, tenant: Tenant, productId: string): Promise<Product> {

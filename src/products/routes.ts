@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
-import type { Services } from '../services.js';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.js';
 import { CreateProductBody, ListProductsQuery, Product, ProductIdParams, ProductList, UpdateProductBody } from './schemas.js';
 
 const tags = ['Products'];
 
-export const productRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/v1/products', {
     config: { scope: 'products:read' },
     schema: {
@@ -16,7 +15,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       querystring: ListProductsQuery,
       response: { 200: ProductList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listProducts(services, request.principal, request.query),
+    handler: (request) => listProducts(request.services, request.principal, request.query),
   });
 
   app.get('/v1/products/:id', {
@@ -28,7 +27,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       params: ProductIdParams,
       response: { 200: Product, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => getProduct(services, request.principal, request.params.id),
+    handler: (request) => getProduct(request.services, request.principal, request.params.id),
   });
 
   app.post('/v1/products', {
@@ -43,7 +42,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return createProduct(services, request.principal, request.body);
+      return createProduct(request.services, request.principal, request.body);
     },
   });
 
@@ -58,6 +57,6 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       body: UpdateProductBody,
       response: { 200: Product, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => updateProduct(services, request.principal, request.params.id, request.body),
+    handler: (request) => updateProduct(request.services, request.principal, request.params.id, request.body),
   });
 };

@@ -1,0 +1,103 @@
+/**
+ * `Idempotency-Key` on every POST, as Stripe does it: the first request with a key does the work;
+ * a retry with the same key and body gets the first answer again, with `Idempotent-Replayed: true`;
+ * the same key with another body is 400 `idempotency_key_reused`; while the first still runs, 409
+ * `idempotency_key_in_use`. Keys are kept 24 hours per merchant and environment, in the database, so
+ * they hold across server processes and restarts.
+ *
+ * A successful answer is stored inside the operation's own transaction (through
+ * `Services.transaction`), so a change and the record of its answer commit together: a server that
+ * dies after committing still replays the answer, and one that dies before leaves nothing done. An
+ * error answer is stored after it is sent, except a 5xx, which frees the key for a retry.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../errors.js';
+import type { Services } from '../services.js';
+import { claimKey, completeKey, purgeExpiredKeys, releaseKey, requestFingerprint } from './claim-key.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The services this request's operation runs with: with an idempotency key, its transactions record the answer. */
+    services: Services;
+    idempotency: { key: string; state: 'running' | 'stored' | 'replayed' } | null;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const MAX_KEY_LENGTH = 255;
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+/** The success status a route answers with (201 for creations, else 200). */
+function successStatus(request: FastifyRequest): number {
+  const statuses = Object.keys(request.routeOptions.schema?.response ?? {}).map(Number);
+  return statuses.find((status) => status >= 200 && status < 300) ?? 200;
+}
+
+export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance, { services }: { services: Services }) {
+  app.decorateRequest('services', null as unknown as Services);
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    request.services = services;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (request.method !== 'POST' || header === undefined || request.principal === undefined) return;
+    if (typeof header !== 'string' || header.length === 0 || header.length > MAX_KEY_LENGTH || !/^[\x21-\x7e][\x20-\x7e]*$/.test(header)) {
+      throw new ApiError(
+        'parameter_invalid',
+        `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters, sent once.`,
+        'Idempotency-Key',
+      );
+    }
+    const tenant = request.principal;
+    const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, request.body);
+    const claim = await claimKey(services.db.kysely, tenant, header, fingerprint, services.clock.now());
+    switch (claim.kind) {
+      case 'mismatch':
+        throw new ApiError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with another request (a different endpoint or body). Use a new key for a new request.',
+          'Idempotency-Key',
+        );
+      case 'in_use':
+        throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry once it has answered.');
+      case 'replay':
+        request.idempotency = { key: header, state: 'replayed' };
+        reply.code(claim.status).header('Idempotent-Replayed', 'true');
+        return reply.send(JSON.parse(claim.body));
+      case 'claimed': {
+        const state = { key: header, state: 'running' as 'running' | 'stored' | 'replayed' };
+        request.idempotency = state;
+        const status = successStatus(request);
+        request.services = {
+          ...services,
+          transaction: (work) =>
+            services.db.kysely.transaction().execute(async (trx) => {
+              const result = await work(trx);
+              await completeKey(trx, tenant, header, status, JSON.stringify(result));
+              state.state = 'stored';
+              return result;
+            }),
+        };
+      }
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const idempotency = request.idempotency;
+    if (idempotency === null || idempotency.state !== 'running') return payload;
+    if (reply.statusCode >= 500) {
+      await releaseKey(services.db.kysely, request.principal, idempotency.key);
+    } else {
+      await completeKey(services.db.kysely, request.principal, idempotency.key, reply.statusCode, String(payload));
+    }
+    idempotency.state = 'stored';
+    return payload;
+  });
+
+  const purge = setInterval(() => {
+    purgeExpiredKeys(services.db.kysely, services.clock.now()).catch((err) => app.log.warn({ err }, 'purging expired idempotency keys failed'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+});
