@@ -84,8 +84,9 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // Routes registered before this plugin (health, metrics) do not carry the decoration at all.
     const idempotency = request.idempotency;
-    if (idempotency === null || idempotency.state !== 'running') return payload;
+    if (idempotency == null || idempotency.state !== 'running') return payload;
     if (reply.statusCode >= 500) {
       await releaseKey(services.db.kysely, request.principal, idempotency.key);
     } else {
