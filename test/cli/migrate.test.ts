@@ -3,12 +3,14 @@ import { test } from 'node:test';
 import { createTestDatabase, describeEachBackend } from '../helpers/backends.js';
 import { runTill, runTillJson, tillEnv } from '../helpers/cli.js';
 
+const ALL_MIGRATIONS = ['0001-initial', '0002-idempotency-keys'];
+
 describeEachBackend('till migrate', (backend) => {
   test('runs the migrations of a fresh database once', async (t) => {
     const database = await createTestDatabase(backend);
     t.after(() => database.drop());
     const env = tillEnv(database);
-    assert.deepEqual(await runTillJson(['migrate'], env), { migrations: ['0001-initial'] });
+    assert.deepEqual(await runTillJson(['migrate'], env), { migrations: ALL_MIGRATIONS });
     assert.deepEqual(await runTillJson(['migrate'], env), { migrations: [] });
     const text = await runTill(['migrate'], env);
     assert.equal(text.code, 0, text.stderr);
@@ -20,8 +22,8 @@ describeEachBackend('till migrate', (backend) => {
       const first = await createTestDatabase(backend);
       const second = await createTestDatabase(backend);
       t.after(() => Promise.all([first.drop(), second.drop()]));
-      assert.deepEqual(await runTillJson(['migrate'], tillEnv(first)), { migrations: ['0001-initial'] });
-      assert.deepEqual(await runTillJson(['migrate'], tillEnv(second)), { migrations: ['0001-initial'] });
+      assert.deepEqual(await runTillJson(['migrate'], tillEnv(first)), { migrations: ALL_MIGRATIONS });
+      assert.deepEqual(await runTillJson(['migrate'], tillEnv(second)), { migrations: ALL_MIGRATIONS });
       const created = await runTillJson(['merchant', 'create', '--name', 'Two', '--email', 'two@example.com', '--password', 'long enough secret'], tillEnv(second));
       assert.match(created.merchant.id, /^mer_/);
     });
