@@ -14,6 +14,7 @@ import { authenticationHook } from './http/authenticate.js';
 import { healthRoutes } from './http/health.js';
 import { idempotencyPlugin } from './idempotency/plugin.js';
 import { metricsPlugin } from './http/metrics.js';
+import { rateLimitPlugin } from './http/rate-limit.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
 import { customerRoutes } from './customers/routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(referencePageRoutes);
   await app.register(metricsPlugin);
   await app.register(healthRoutes, { db });
+  await app.register(rateLimitPlugin, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });
 
   const authenticators = [apiKeyAuthenticator(db.kysely, clock), ...(options.authenticators ?? [])];
   app.addHook('onRequest', authenticationHook(authenticators));

@@ -22,7 +22,14 @@ export interface Config {
   paymentProcessor: ProductionProcessorName;
   /** Run migrations when the server starts. */
   migrateOnStart: boolean;
+  /** Requests per window per credential (or per address without one) on `/v1`; 0 turns limiting off. */
+  rateLimitMax: number;
+  /** Length of the rate-limit window, in milliseconds. */
+  rateLimitWindowMs: number;
 }
+
+/** Stripe's default for live mode: 100 requests per second for each key. */
+export const RATE_LIMIT_DEFAULTS = { max: 100, windowMs: 1000 } as const;
 
 export class ConfigError extends Error {}
 
@@ -42,6 +49,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     paymentProcessor: oneOf(env, 'PAYMENT_PROCESSOR', ['none'], 'none'),
     migrateOnStart: oneOf(env, 'MIGRATE_ON_START', ['true', 'false'], 'true') === 'true',
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', RATE_LIMIT_DEFAULTS.max, 0, 1_000_000),
+    rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', RATE_LIMIT_DEFAULTS.windowMs, 1, 86_400_000),
   };
 }
 

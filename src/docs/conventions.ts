@@ -6,8 +6,10 @@
 import { KEY_PREFIXES } from '../auth/api-keys.js';
 import { ROLE_PERMISSIONS, SCOPES } from '../auth/permissions.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
+import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { EVENT_TYPES, type EventType } from '../events/record-event.js';
+import { describeWindow } from '../http/rate-limit.js';
 import { MAX_QUANTITY, MAX_UNIT_PRICE, Metadata, PaginationQuery } from '../http/schemas.js';
 import { ID_PREFIXES } from '../ids.js';
 import { CreateOrderBody } from '../orders/schemas.js';
@@ -40,7 +42,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   order_not_refundable: 'The order is `pending` or `canceled`; only `paid` and `partially_refunded` orders can be refunded.',
   order_not_capturable: 'The order is not `pending`.',
   order_not_cancelable: 'The order is not `pending`.',
-  rate_limited: 'Too many requests; wait for `Retry-After` seconds. Reserved: this release enforces no rate limit.',
+  rate_limited: 'The credential (or, for a request without one, the client address) has spent its budget of requests for the current window; retry after `Retry-After` seconds. The request did nothing.',
   internal_error: 'Something failed on our side. It is logged; quote the `request_id`. The body never shows the cause.',
   processor_unavailable: 'A card capture in production, while no payment processor is configured. Use a sandbox key to try captures.',
   service_unavailable: 'The server is shutting down (retry), or `/readyz` cannot reach the database.',
@@ -179,6 +181,14 @@ ${table(['what', 'limit'], [
     ['request body', '1 MiB'],
     ['page size (`per_page`)', `1 to ${perPage.maximum}, default ${perPage.default}`],
   ])}
+
+# Rate limits
+
+Each credential has a budget of requests: by default ${RATE_LIMIT_DEFAULTS.max} requests per ${describeWindow(RATE_LIMIT_DEFAULTS.windowMs)} for each API key or access token (an installation may set other figures; the \`RateLimit-Limit\` header gives the one in force). Requests without a bearer token share the budget of their client address. The window starts with the first request and the budget is whole again once it has passed.
+
+- Every request under \`/v1\` counts, whatever its answer (a 401, 404 or 400 too). It is counted before the credential is checked or the body read, so a request over budget gets 429, not 401 or 400. \`GET /healthz\`, \`/readyz\`, \`/metrics\`, \`/docs\` and \`/v1/openapi.json\` are never counted.
+- Each counted response carries \`RateLimit-Limit\` (the budget), \`RateLimit-Remaining\` (what is left of it) and \`RateLimit-Reset\` (seconds until the window ends), as in the IETF draft *RateLimit header fields for HTTP*.
+- Over budget, the answer is **429** ${code('rate_limited')} with \`Retry-After\` in whole seconds (at least 1, rounded up). A refused request did nothing, so it is safe to send again once \`Retry-After\` has passed; spread retries out (with exponential back-off and some jitter) rather than retrying in a tight loop.
 
 # Pagination and sorting
 

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** `Bearer <token>`: the scheme name is case-insensitive (RFC 7235) and followed by one or more spaces (RFC 6750). */
-const BEARER = /^Bearer +([\x21-\x7e]+)$/i;
+export const BEARER = /^Bearer +([\x21-\x7e]+)$/i;
 
 export function authenticationHook(authenticators: readonly Authenticator[]): onRequestHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {

@@ -50,8 +50,11 @@ export function pagination(total: number, page: number, perPage: number): Pagina
   return { total, page, per_page: perPage, has_more: page * perPage < total };
 }
 
-/** Error codes any route can answer: a malformed URL, a failure on our side, a server shutting down. */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['parameter_invalid', 'internal_error', 'service_unavailable'];
+/**
+ * Error codes every `/v1` operation can answer: a malformed URL, too many requests (the limiter of
+ * `rate-limit.ts` counts every `/v1` request), a failure on our side, a server shutting down.
+ */
+export const COMMON_ERRORS: readonly ErrorCode[] = ['parameter_invalid', 'rate_limited', 'internal_error', 'service_unavailable'];
 
 const errorCodesOfResponse = new WeakMap<object, readonly ErrorCode[]>();
 

@@ -9,6 +9,14 @@ test('defaults: SQLite file under ./data, loopback, port 3000', () => {
   assert.equal(config.port, 3000);
   assert.equal(config.publicUrl, 'http://localhost:3000');
   assert.equal(config.migrateOnStart, true);
+  assert.equal(config.rateLimitMax, 100);
+  assert.equal(config.rateLimitWindowMs, 1000);
+});
+
+test('RATE_LIMIT_MAX=0 is accepted: it turns rate limiting off', () => {
+  const config = loadConfig({ RATE_LIMIT_MAX: '0', RATE_LIMIT_WINDOW_MS: '300' });
+  assert.equal(config.rateLimitMax, 0);
+  assert.equal(config.rateLimitWindowMs, 300);
 });
 
 test('an empty variable means "not set", never an empty database URL or host', () => {
@@ -26,6 +34,13 @@ test('bad values are refused with the variable named', () => {
     [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ MIGRATE_ON_START: 'yes' }, /^MIGRATE_ON_START must be one of true, false/],
+    [{ RATE_LIMIT_MAX: '-1' }, /^RATE_LIMIT_MAX must be a whole number from 0 to 1000000, got "-1"$/],
+    [{ RATE_LIMIT_MAX: '2.5' }, /^RATE_LIMIT_MAX must be a whole number/],
+    [{ RATE_LIMIT_MAX: '100/s' }, /^RATE_LIMIT_MAX must be a whole number/],
+    [{ RATE_LIMIT_MAX: '1000001' }, /^RATE_LIMIT_MAX must be a whole number/],
+    [{ RATE_LIMIT_WINDOW_MS: '0' }, /^RATE_LIMIT_WINDOW_MS must be a whole number from 1 to 86400000, got "0"$/],
+    [{ RATE_LIMIT_WINDOW_MS: '1s' }, /^RATE_LIMIT_WINDOW_MS must be a whole number/],
+    [{ RATE_LIMIT_WINDOW_MS: '86400001' }, /^RATE_LIMIT_WINDOW_MS must be a whole number/],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
