@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customers.js';
 import { CreateCustomerBody, ListCustomersQuery, Customer, CustomerIdParams, CustomerList, UpdateCustomerBody } from './schemas.js';
 
@@ -37,7 +37,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       operationId: 'createCustomer',
       summary: 'Create a customer',
       body: CreateCustomerBody,
-      response: { 201: Customer, ...errorResponses(...AUTH_ERRORS, 'parameter_missing') },
+      response: { 201: Customer, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing') },
     },
     handler: async (request, reply) => {
       reply.code(201);

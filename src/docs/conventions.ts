@@ -12,6 +12,7 @@ import { EVENT_TYPES, type EventType } from '../events/record-event.js';
 import { describeWindow } from '../http/rate-limit.js';
 import { MAX_QUANTITY, MAX_UNIT_PRICE, Metadata, PaginationQuery } from '../http/schemas.js';
 import { ID_PREFIXES } from '../ids.js';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../idempotency/claim-key.js';
 import { CreateOrderBody } from '../orders/schemas.js';
 import { SANDBOX_TEST_TOKENS } from '../payments/processor.js';
 
@@ -24,7 +25,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   parameter_unknown: 'A body field or query parameter that the operation does not take (`param` names it).',
   invalid_refund_amount: 'The refund amount is not between 1 and what is left to refund, is above the value of the returned items, or more units are returned than are left on a line.',
   already_refunded: 'The order has been refunded in full.',
-  idempotency_key_reused: 'Reserved for `Idempotency-Key` retries with a different body; this release does not read that header.',
+  idempotency_key_reused: 'The `Idempotency-Key` was already used, within 24 hours, for a request to another endpoint or with another body. Use a new key for a new request.',
   request_too_large: 'The request body is larger than 1 MiB.',
   unsupported_media_type: 'A request body was sent with a `Content-Type` other than `application/json`.',
   missing_credentials: 'No `Authorization` header.',
@@ -35,7 +36,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   insufficient_permissions: 'The credential lacks the permission the operation requires, or is of a kind the operation does not accept.',
   resource_not_found: "No such object for this merchant and environment. Another merchant's or environment's object answers the same.",
   route_not_found: 'No operation has this method and path.',
-  idempotency_key_in_use: 'Reserved for a retry that arrives while the first request with its `Idempotency-Key` still runs; not answered by this release.',
+  idempotency_key_in_use: 'The first request with this `Idempotency-Key` is still running. Retry once it has answered; the retry then gets its answer.',
   product_not_found: "An ordered product is unknown, another tenant's, or inactive (`param` names the line).",
   out_of_stock: 'A product has fewer units in stock than the order asks for (`param` names the line). Nothing is reserved.',
   customer_not_found: "`customer_id` names no customer of this merchant and environment.",
@@ -181,6 +182,17 @@ ${table(['what', 'limit'], [
     ['request body', '1 MiB'],
     ['page size (`per_page`)', `1 to ${perPage.maximum}, default ${perPage.default}`],
   ])}
+
+# Idempotent requests
+
+Every POST accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters; a random UUID is a good key), so that a request can be retried after a timeout or a dropped connection without doing its work twice. Keys are kept ${IDEMPOTENCY_TTL_MS / 3_600_000} hours from their first use, per merchant and environment, in the database: they hold across server processes and restarts.
+
+- The first request with a key does the work. A retry with the same key, endpoint and body (key order in the JSON does not matter) does nothing and gets the first answer again, with its status and body and the header \`Idempotent-Replayed: true\`. Error answers are replayed too: a retry of a 422 ${code('out_of_stock')} is that same 422, even if stock has arrived since.
+- The same key for another endpoint or with another body is **400** ${code('idempotency_key_reused')}.
+- A retry that arrives while the first request still runs is **409** ${code('idempotency_key_in_use')}: retry a little later.
+- A request refused before it started (401, 403, 400 for a bad body, 429) does not use up its key, and neither does a 5xx: the change was not made, so a retry with the same key does the work.
+- A success is recorded in the same database transaction as the change itself: if the server stops right after committing, a retry gets the answer, never a second order. A key left running by a server that stopped is free again after ${IDEMPOTENCY_LEASE_MS / 1000} seconds.
+- GET and PATCH requests ignore the header (GET changes nothing; PATCH sets fields to given values, so repeating it is harmless).
 
 # Rate limits
 

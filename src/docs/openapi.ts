@@ -20,15 +20,31 @@ import { apiConventions, TAGS } from './conventions.js';
 /** Codes any route with a request body can answer, besides its own. */
 const BODY_ERRORS: readonly ErrorCode[] = ['invalid_json', 'request_too_large', 'unsupported_media_type'];
 
+/** Documents the header every authenticated POST reads (src/idempotency/plugin.ts). */
+const IDEMPOTENCY_KEY_HEADER = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.',
+      examples: ['5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80'],
+    },
+  },
+};
+
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown>; body?: unknown; description?: string };
 
 /** The operation as documented: refs for shared schemas, security, scope and the full error list. */
-export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'config'>): RouteSchema {
+export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'config'> & Partial<Pick<RouteOptions, 'method'>>): RouteSchema {
   const config = (route.config ?? {}) as { scope?: string; credentials?: readonly string[]; public?: boolean };
   const documented: RouteSchema = { ...schema };
   for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
     if (schema[part] !== undefined) documented[part] = referenceComponents(schema[part]);
   }
+
+  if (route.method === 'POST' && config.public !== true) documented.headers = IDEMPOTENCY_KEY_HEADER;
 
   const errorCodes = new Set<ErrorCode>(schema.body === undefined ? [] : BODY_ERRORS);
   const responses: Record<string, unknown> = {};

@@ -85,3 +85,6 @@ export function errorCodesOf(response: unknown): readonly ErrorCode[] | undefine
 
 /** Error codes every authenticated route can answer. */
 export const AUTH_ERRORS: ErrorCode[] = ['missing_credentials', 'invalid_credentials', 'credential_revoked', 'token_expired', 'insufficient_permissions', 'parameter_unknown'];
+
+/** Error codes every POST can answer because of its `Idempotency-Key`. */
+export const IDEMPOTENCY_ERRORS: ErrorCode[] = ['idempotency_key_reused', 'idempotency_key_in_use'];

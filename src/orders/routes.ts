@@ -2,7 +2,7 @@
  * The orders endpoints. Each handler is one call into its operation; the rules live there.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
 import { cancelOrder } from './cancel-order.js';
 import { captureOrder } from './capture-order.js';
 import { createOrder } from './create-order.js';
@@ -58,7 +58,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Create an order',
       description: 'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.',
       body: CreateOrderBody,
-      response: { 201: Order, ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'product_not_found', 'out_of_stock', 'customer_not_found') },
+      response: { 201: Order, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'product_not_found', 'out_of_stock', 'customer_not_found') },
     },
     handler: async (request, reply) => {
       reply.code(201);
@@ -77,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: CaptureOrderBody,
       response: {
         200: Order,
-        ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'card_declined', 'resource_not_found', 'order_not_capturable', 'processor_unavailable'),
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'resource_not_found', 'order_not_capturable', 'processor_unavailable'),
       },
     },
     handler: (request) => captureOrder(request.services, request.principal, request.params.id, request.body),
@@ -92,7 +92,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Moves a `pending` order to `canceled` and releases the stock it reserved.',
       params: OrderIdParams,
       body: EmptyBody,
-      response: { 200: Order, ...errorResponses(...AUTH_ERRORS, 'resource_not_found', 'order_not_cancelable') },
+      response: { 200: Order, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found', 'order_not_cancelable') },
     },
     handler: (request) => cancelOrder(request.services, request.principal, request.params.id),
   });
@@ -108,7 +108,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: RefundOrderBody,
       response: {
         200: Refund,
-        ...errorResponses(...AUTH_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable'),
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable'),
       },
     },
     handler: (request) => refundOrder(request.services, request.principal, request.params.id, request.body),

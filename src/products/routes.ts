@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.js';
 import { CreateProductBody, ListProductsQuery, Product, ProductIdParams, ProductList, UpdateProductBody } from './schemas.js';
 
@@ -38,7 +38,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Create a product',
       description: "The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock.",
       body: CreateProductBody,
-      response: { 201: Product, ...errorResponses(...AUTH_ERRORS, 'parameter_missing') },
+      response: { 201: Product, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing') },
     },
     handler: async (request, reply) => {
       reply.code(201);
