@@ -40,8 +40,3 @@ export function randomBase62(length: number): string {
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;
 }
-
-/** True when `value` looks like an identifier of the given type (prefix and base62 body). */
-export function isId(prefix: IdPrefix, value: string): boolean {
-  return value.length > prefix.length + 1 && value.startsWith(`${prefix}_`) && /^[0-9A-Za-z]+$/.test(value.slice(prefix.length + 1));
-}

@@ -8,7 +8,7 @@
  * Conventions on both databases: money is a 64-bit integer in the smallest currency unit; timestamps
  * are ISO 8601 UTC text with milliseconds; booleans are 0/1 integers; JSON is text.
  */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 export type Environment = 'sandbox' | 'production';
 export const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
@@ -167,11 +167,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
 }
 
-export type Merchant = Selectable<MerchantsTable>;
-export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ProductRow = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductUpdate = Updateable<ProductsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type LineItemRow = Selectable<LineItemsTable>;

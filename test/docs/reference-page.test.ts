@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { Api, startTestServer, type TestServer } from '../helpers/server.js';
 

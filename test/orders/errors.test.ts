@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { createApiKey, revokeApiKey } from '../../src/auth/api-keys.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
-import { assertError, assertStatus, capture, createCustomer, createOrder, getOrder, inventoryOf, paidOrder, refund } from './support.js';
+import { assertError, assertStatus, capture, createOrder, getOrder, inventoryOf, paidOrder, refund } from './support.js';
 
 describeEachBackend('orders API errors', (backend) => {
   let server: TestServer;
