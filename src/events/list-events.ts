@@ -11,10 +11,7 @@ import { selectScoped } from '../db/scoped.js';
 
 export async function listEvents({ db }: Services, tenant: Tenant, query: ListEventsQuery): Promise<{ data: Event[]; pagination: Pagination }> {
   let filtered = selectScoped(db.kysely, 'events', tenant);
-  if (query.type !== undefined) {
-    const types = [...new Set(query.type.split(','))];
-    filtered = types.length === 1 ? filtered.where('type', '=', types[0]!) : filtered.where('type', 'in', types);
-  }
+  if (query.type !== undefined) filtered = filtered.where('type', 'in', query.type.split(','));
   const { rows, pagination } = await pageOf<EventColumns>(filtered, EVENT_COLUMNS, query);
   return { data: rows.map(toEvent), pagination };
 }

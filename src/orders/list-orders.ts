@@ -26,10 +26,7 @@ export async function listOrders(
   query: ListOrdersQuery,
 ): Promise<{ data: OrderSummary[]; pagination: Pagination }> {
   let filtered = selectScoped(db.kysely, 'orders', tenant);
-  if (query.status !== undefined) {
-    const statuses = [...new Set(query.status.split(','))] as OrderStatus[];
-    filtered = statuses.length === 1 ? filtered.where('status', '=', statuses[0]!) : filtered.where('status', 'in', statuses);
-  }
+  if (query.status !== undefined) filtered = filtered.where('status', 'in', query.status.split(',') as OrderStatus[]);
   if (query.customer_id !== undefined) filtered = filtered.where('customer_id', '=', query.customer_id);
   if (query.created_at_min !== undefined) filtered = filtered.where('created_at', '>=', boundToTimestamp(query.created_at_min, 'min'));
   if (query.created_at_max !== undefined) filtered = filtered.where('created_at', '<=', boundToTimestamp(query.created_at_max, 'max'));
