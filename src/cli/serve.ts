@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config.js';
 import { CliError } from './cli-error.js';
 import { printResult, type OutputOptions } from './output.js';
-import { describeDatabase } from './with-database.js';
+import { describeDatabase, messageOf } from './with-database.js';
 
 export function registerServe(program: Command): void {
   program
@@ -26,7 +26,6 @@ export async function startOrExplain(config: Config): Promise<{ url: string; sto
     const { startServer } = await import('../server.js');
     return await startServer(config);
   } catch (error) {
-    const message = error instanceof Error ? error.message || String(error) : String(error);
-    throw new CliError(`cannot start the server on ${config.host}:${config.port} (database ${describeDatabase(config.databaseUrl)}): ${message}`);
+    throw new CliError(`cannot start the server on ${config.host}:${config.port} (database ${describeDatabase(config.databaseUrl)}): ${messageOf(error)}`);
   }
 }

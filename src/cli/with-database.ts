@@ -56,9 +56,9 @@ export function describeDatabase(url: string): string {
   }
 }
 
-function messageOf(error: unknown): string {
+/** An error's message; pg's AggregateError (an unreachable server) has none of its own. */
+export function messageOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  // pg reports an unreachable server as an AggregateError with an empty message of its own.
   if (message === '' && error instanceof AggregateError) return error.errors.map((e: Error) => e.message).join('; ');
-  return message;
+  return message === '' ? String(error) : message;
 }
