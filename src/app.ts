@@ -5,9 +5,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import secureJson from 'secure-json-parse';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { accessTokenAuthenticator } from './auth/access-tokens.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import type { Authenticator } from './auth/principal.js';
-import type { Config } from './config.js';
+import type { SessionSettings } from './auth/sessions.js';
+import { SignInLimits } from './auth/sign-in-limits.js';
+import { KeyRing } from './auth/signing-keys.js';
+import { serviceUrl, type Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { ApiError, errorBody } from './errors.js';
 import { authenticationHook } from './http/authenticate.js';
@@ -21,6 +25,8 @@ import { customerRoutes } from './customers/routes.js';
 import { openApiPlugin } from './docs/openapi.js';
 import { referencePageRoutes } from './docs/reference-page.js';
 import { eventRoutes } from './events/routes.js';
+import { refreshRoute } from './oauth/refresh-route.js';
+import { oauthRoutes } from './oauth/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { processorsFor } from './payments/processor.js';
 import { productRoutes } from './products/routes.js';
@@ -113,8 +119,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });
 
-  const authenticators = [apiKeyAuthenticator(db.kysely, clock), ...(options.authenticators ?? [])];
+  // The issuer of access tokens: PUBLIC_URL, or else the address the server listens on once it does.
+  const site = { url: serviceUrl(config, config.port) };
+  app.addHook('onListen', async function learnAddress() {
+    const address = this.server.address();
+    if (config.publicUrl === undefined && typeof address === 'object' && address !== null) site.url = serviceUrl(config, address.port);
+  });
+  const keys = new KeyRing(db, clock, config.accessTokenTtlSeconds);
+  const sessions: SessionSettings = {
+    db: db.kysely,
+    keys,
+    clock,
+    issuer: () => site.url,
+    ttlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
+    transaction: (work) => db.kysely.transaction().execute(work),
+  };
+  const signInLimits = new SignInLimits({ perAddress: config.signInLimitPerAddress, perAccount: config.signInLimitPerAccount });
+
+  const authenticators = [apiKeyAuthenticator(db.kysely, clock), accessTokenAuthenticator(db.kysely, sessions), ...(options.authenticators ?? [])];
   app.addHook('onRequest', authenticationHook(authenticators));
+  await app.register(oauthRoutes, { db: db.kysely, sessions, keys, limits: signInLimits });
 
   await app.register(idempotencyPlugin, { services });
 
@@ -122,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes);
   await app.register(customerRoutes);
   await app.register(eventRoutes);
+  await app.register(refreshRoute, { sessions, limits: signInLimits });
   return app;
 }
 

@@ -16,8 +16,12 @@ export interface Config {
   host: string;
   port: number;
   logLevel: string;
-  /** The public address of the service, used as the token issuer and in the OpenAPI document. */
-  publicUrl: string;
+  /**
+   * The public address of the service: the token issuer (`iss`) and the base of the OAuth endpoints.
+   * Unset: the address the server listens on. Set it when several processes serve one database, so
+   * that they all issue and accept the same `iss`.
+   */
+  publicUrl: string | undefined;
   /** Payment processor used for production card captures; `none` refuses them with 503. */
   paymentProcessor: ProductionProcessorName;
   /** Run migrations when the server starts. */
@@ -26,6 +30,16 @@ export interface Config {
   rateLimitMax: number;
   /** Length of the rate-limit window, in milliseconds. */
   rateLimitWindowMs: number;
+  /** Lifetime of user access tokens (JWT), in seconds. */
+  accessTokenTtlSeconds: number;
+  /** Lifetime of each refresh token, in seconds. */
+  refreshTokenTtlSeconds: number;
+  /** A rotated refresh token presented again within this many seconds is refused without ending the sign-in. */
+  refreshReuseGraceSeconds: number;
+  /** Requests per minute per client address to the sign-in form and the token endpoints; 0 turns it off. */
+  signInLimitPerAddress: number;
+  /** Failed sign-ins (or refused token requests) per 15 minutes per account; 0 turns it off. */
+  signInLimitPerAccount: number;
 }
 
 /** Stripe's default for live mode: 100 requests per second for each key. */
@@ -46,12 +60,39 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     port,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: publicUrl(env),
     paymentProcessor: oneOf(env, 'PAYMENT_PROCESSOR', ['none'], 'none'),
     migrateOnStart: oneOf(env, 'MIGRATE_ON_START', ['true', 'false'], 'true') === 'true',
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', RATE_LIMIT_DEFAULTS.max, 0, 1_000_000),
     rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', RATE_LIMIT_DEFAULTS.windowMs, 1, 86_400_000),
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86_400),
+    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400),
+    refreshReuseGraceSeconds: integer(env, 'REFRESH_REUSE_GRACE_SECONDS', 10, 0, 300),
+    signInLimitPerAddress: integer(env, 'SIGN_IN_LIMIT_PER_ADDRESS', 30, 0, 1_000_000),
+    signInLimitPerAccount: integer(env, 'SIGN_IN_LIMIT_PER_ACCOUNT', 10, 0, 1_000_000),
   };
+}
+
+/** The address a client reaches the service at: PUBLIC_URL, or else where it listens. */
+export function serviceUrl(config: Pick<Config, 'publicUrl' | 'host'>, port: number): string {
+  if (config.publicUrl !== undefined) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${port}`;
+}
+
+function publicUrl(env: Env): string | undefined {
+  const raw = nonEmpty(env.PUBLIC_URL);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) address such as https://till.example.com, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address without a query or fragment, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, type: 'authentication_error' },
   token_expired: { status: 401, type: 'authentication_error' },
   credential_revoked: { status: 401, type: 'authentication_error' },
+  refresh_token_used: { status: 401, type: 'authentication_error' },
   card_declined: { status: 402, type: 'payment_error' },
   insufficient_permissions: { status: 403, type: 'permission_error' },
   resource_not_found: { status: 404, type: 'not_found_error' },

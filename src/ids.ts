@@ -21,6 +21,8 @@ export const ID_PREFIXES = {
   apiKey: 'key',
   event: 'evt',
   oauthClient: 'cli',
+  authSession: 'ses',
+  signingKey: 'sig',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { createApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, serviceUrl } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { systemClock } from '../time.js';
@@ -46,7 +46,7 @@ export function registerDemo(program: Command): void {
         });
         return { shop, key, ...(await describeShop(db, shop)) };
       });
-      const url = options.serve === true ? (await startOrExplain(config)).url : config.publicUrl;
+      const url = options.serve === true ? (await startOrExplain(config)).url : serviceUrl(config, config.port);
       const summary: DemoSummary = {
         merchant: {
           id: shop.merchantId,

@@ -154,6 +154,66 @@ export interface IdempotencyKeysTable {
   locked_at: string;
 }
 
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  /** JSON array of the redirect URIs the client registered. */
+  redirect_uris: string;
+  created_at: string;
+}
+
+export interface SigningKeysTable {
+  /** The `kid` of the tokens it signs. */
+  id: string;
+  algorithm: 'ES256';
+  /** JSON Web Key, published in the JWKS. */
+  public_jwk: string;
+  /** JSON Web Key with its private part; never leaves the database and the server. */
+  private_jwk: string;
+  created_at: string;
+  /** Set when a newer key took over signing; the key stays published until its last token expired. */
+  retired_at: string | null;
+}
+
+/** One sign-in of a user through one OAuth client: the chain of refresh tokens and the access tokens it issued. */
+export interface AuthSessionsTable {
+  id: string;
+  merchant_id: string;
+  user_id: string;
+  client_id: string;
+  environment: Environment;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_reason: 'signed_out' | 'refresh_token_reused' | 'code_reused' | 'user_removed' | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+  /** When it was exchanged for its successor; a token is exchanged at most once. */
+  rotated_at: string | null;
+}
+
+export interface AuthorizationCodesTable {
+  /** SHA-256 (hex) of the code. */
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  environment: Environment;
+  /** The redirect URI of the authorization request, which the token request must repeat exactly. */
+  redirect_uri: string;
+  /** PKCE S256 challenge: base64url(SHA-256(code_verifier)). */
+  code_challenge: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The sign-in the code was exchanged for, revoked if the code is presented again. */
+  session_id: string | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -165,6 +225,11 @@ export interface Database {
   refunds: RefundsTable;
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  oauth_clients: OAuthClientsTable;
+  signing_keys: SigningKeysTable;
+  auth_sessions: AuthSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  authorization_codes: AuthorizationCodesTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -23,6 +23,7 @@ import {
   RefundItem,
   RefundReason,
 } from '../orders/schemas.js';
+import { TokenResponse } from '../oauth/refresh-route.js';
 import { Product, ProductList } from '../products/schemas.js';
 
 export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]> = [
@@ -45,6 +46,7 @@ export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]>
   ['CustomerList', CustomerList],
   ['Event', Event],
   ['EventList', EventList],
+  ['TokenResponse', TokenResponse],
 ];
 
 const NAMES = new Map<object, string>(COMPONENTS.map(([name, schema]) => [schema, name]));

@@ -30,8 +30,9 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   unsupported_media_type: 'A request body was sent with a `Content-Type` other than `application/json`.',
   missing_credentials: 'No `Authorization` header.',
   invalid_credentials: 'The credential is unknown, or the header is not `Bearer <credential>`.',
-  token_expired: 'The user access token is past its expiry (`exp`).',
-  credential_revoked: 'The API key has been revoked.',
+  token_expired: 'The user access token is past its expiry (`exp`, with 60 s of leeway): refresh it. From `/v1/auth/refresh`: the refresh token is past its 30 days; sign in again.',
+  credential_revoked: 'The API key has been revoked; or the user access token or refresh token belongs to a sign-in that has ended (signed out, user removed, a refresh token or code used twice).',
+  refresh_token_used: 'From `/v1/auth/refresh`: this refresh token was exchanged moments ago (within the grace period). Use the refresh token that exchange returned; the sign-in goes on.',
   card_declined: 'The card was declined (in the sandbox: `tok_chargeDeclined`). The order stays `pending`.',
   insufficient_permissions: 'The credential lacks the permission the operation requires, or is of a kind the operation does not accept.',
   resource_not_found: "No such object for this merchant and environment. Another merchant's or environment's object answers the same.",
@@ -71,6 +72,7 @@ export const TAGS = [
   { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
   { name: 'Customers', description: 'Customers that orders can name. Requires `customers:read` / `customers:write`.' },
   { name: 'Events', description: 'What happened to orders and refunds, newest first. Requires `orders:read`.' },
+  { name: 'Authentication', description: 'User access tokens: refreshing them. Signing in goes through the OAuth endpoints described above.' },
 ];
 
 function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {

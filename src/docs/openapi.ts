@@ -122,7 +122,8 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Till API', version: '1.0.0', description: apiConventions() },
-      servers: [{ url: config.publicUrl }],
+      // Without PUBLIC_URL the document is relative to the address it was fetched from.
+      servers: [{ url: config.publicUrl ?? '/' }],
       tags: TAGS,
       components: {
         securitySchemes: {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig, serviceUrl } from '../../src/config.js';
 
 test('defaults: SQLite file under ./data, loopback, port 3000', () => {
   const config = loadConfig({});
   assert.equal(config.databaseUrl, 'sqlite:./data/till.db');
   assert.equal(config.host, '127.0.0.1');
   assert.equal(config.port, 3000);
-  assert.equal(config.publicUrl, 'http://localhost:3000');
+  assert.equal(config.publicUrl, undefined);
   assert.equal(config.migrateOnStart, true);
   assert.equal(config.rateLimitMax, 100);
   assert.equal(config.rateLimitWindowMs, 1000);
@@ -23,7 +23,7 @@ test('an empty variable means "not set", never an empty database URL or host', (
   const config = loadConfig({ DATABASE_URL: '', HOST: '', PUBLIC_URL: '', DATABASE_SCHEMA: '' });
   assert.equal(config.databaseUrl, 'sqlite:./data/till.db');
   assert.equal(config.host, '127.0.0.1');
-  assert.equal(config.publicUrl, 'http://localhost:3000');
+  assert.equal(config.publicUrl, undefined);
   assert.equal(config.databaseSchema, undefined);
 });
 
@@ -45,6 +45,25 @@ test('bad values are refused with the variable named', () => {
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
   }
+});
+
+test('auth settings: token lifetimes, reuse grace and sign-in limits have the documented defaults', () => {
+  const config = loadConfig({});
+  assert.equal(config.accessTokenTtlSeconds, 3600);
+  assert.equal(config.refreshTokenTtlSeconds, 30 * 86_400);
+  assert.equal(config.refreshReuseGraceSeconds, 10);
+  assert.equal(config.signInLimitPerAddress, 30);
+  assert.equal(config.signInLimitPerAccount, 10);
+  assert.throws(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '10' }), /ACCESS_TOKEN_TTL_SECONDS must be a whole number from 60 to 86400/);
+});
+
+test('PUBLIC_URL must be an absolute http(s) address; without it the listening address is the service URL', () => {
+  assert.throws(() => loadConfig({ PUBLIC_URL: 'till.example.com' }), /PUBLIC_URL must be an absolute/);
+  assert.throws(() => loadConfig({ PUBLIC_URL: 'ftp://till.example.com' }), /PUBLIC_URL must be an http\(s\) address/);
+  assert.equal(serviceUrl(loadConfig({}), 4123), 'http://127.0.0.1:4123');
+  assert.equal(serviceUrl(loadConfig({ HOST: '0.0.0.0' }), 4123), 'http://localhost:4123');
+  assert.equal(serviceUrl(loadConfig({ HOST: '::1' }), 4123), 'http://[::1]:4123');
+  assert.equal(serviceUrl(loadConfig({ PUBLIC_URL: 'https://till.example.com/' }), 4123), 'https://till.example.com');
 });
 
 test('PUBLIC_URL loses its trailing slashes', () => {

@@ -9,7 +9,7 @@ import type { TestDatabase } from './backends.js';
 export const TILL_BIN = fileURLToPath(new URL('../../bin/till.js', import.meta.url));
 
 /** Variables of config.ts that the parent's environment must not leak into the child. */
-const CONFIG_VARIABLES = ['DATABASE_URL', 'DATABASE_SCHEMA', 'DATABASE_POOL_SIZE', 'HOST', 'PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'PAYMENT_PROCESSOR', 'MIGRATE_ON_START', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS'];
+const CONFIG_VARIABLES = ['DATABASE_URL', 'DATABASE_SCHEMA', 'DATABASE_POOL_SIZE', 'HOST', 'PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'PAYMENT_PROCESSOR', 'MIGRATE_ON_START', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_SECONDS', 'REFRESH_REUSE_GRACE_SECONDS', 'SIGN_IN_LIMIT_PER_ADDRESS', 'SIGN_IN_LIMIT_PER_ACCOUNT'];
 
 /** The child's environment: this process's, with the test database and a silent log. */
 export function tillEnv(database: TestDatabase, extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -1,0 +1,158 @@
+/**
+ * User access tokens: JWTs signed with ES256, carrying the spec's claims (`sub`, `merchant_id`,
+ * `role`, `permissions`, `iat`, `exp`, `iss`) plus `env` (the data set), `sid` (the sign-in they
+ * belong to) and `jti`.
+ *
+ * Verification pins ES256, takes the key only from the published keys by `kid` (never from a
+ * `jwk`, `jku` or `x5u` header), checks `iss` and `exp` with 60 s of leeway, then asks the database
+ * whether the user is still there and the sign-in still open, so that removing a user or revoking a
+ * sign-in holds at once on every server process. Permissions are those of the token that the
+ * user's role still grants: a demotion takes effect before the token expires.
+ */
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Kysely } from 'kysely';
+import { ENVIRONMENTS, type Database, type Environment, type Role } from '../db/schema.js';
+import { randomBase62 } from '../ids.js';
+import type { Clock } from '../time.js';
+import { isScope, ROLE_PERMISSIONS, type Scope } from './permissions.js';
+import type { Authenticator, AuthResult } from './principal.js';
+import { SIGNING_ALGORITHM, type KeyRing, type SigningKey } from './signing-keys.js';
+import { ROLES } from './users.js';
+
+export const CLOCK_LEEWAY_SECONDS = 60;
+
+export interface AccessTokenClaims extends JWTPayload {
+  sub: string;
+  merchant_id: string;
+  role: Role;
+  permissions: Scope[];
+  env: Environment;
+  sid: string;
+  iat: number;
+  exp: number;
+  iss: string;
+}
+
+export interface AccessTokenSettings {
+  keys: KeyRing;
+  /** The issuer: the service's public address, read when a token is made or checked. */
+  issuer: () => string;
+  ttlSeconds: number;
+  clock: Clock;
+}
+
+export interface TokenSubject {
+  userId: string;
+  merchantId: string;
+  role: Role;
+  environment: Environment;
+  sessionId: string;
+}
+
+/**
+ * Signs a token for the subject. `signer` is the key to use, fetched beforehand by a caller inside a
+ * transaction (on SQLite the key ring cannot read the database while a transaction holds it).
+ */
+export async function signAccessToken(settings: AccessTokenSettings, subject: TokenSubject, signer?: SigningKey): Promise<string> {
+  const { kid, key } = signer ?? (await settings.keys.signingKey());
+  const iat = Math.floor(settings.clock.now().getTime() / 1000);
+  return new SignJWT({
+    merchant_id: subject.merchantId,
+    role: subject.role,
+    permissions: [...ROLE_PERMISSIONS[subject.role]],
+    env: subject.environment,
+    sid: subject.sessionId,
+  })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'at+jwt' })
+    .setSubject(subject.userId)
+    .setIssuer(settings.issuer())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + settings.ttlSeconds)
+    .setJti(randomBase62(22))
+    .sign(key);
+}
+
+/** A JWS in compact form: three base64url parts, the first a JSON object (`eyJ` is `{"`). */
+const JWT_SHAPE = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
+
+const INVALID: Extract<AuthResult, { ok: false }> = { ok: false, code: 'invalid_credentials', message: 'Invalid access token.' };
+
+/** Verifies a token's signature and claims; the claims, or why not. */
+export async function verifyAccessToken(
+  settings: AccessTokenSettings,
+  token: string,
+): Promise<{ ok: true; claims: AccessTokenClaims } | Extract<AuthResult, { ok: false }>> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = typeof header.kid === 'string' ? await settings.keys.verificationKey(header.kid) : undefined;
+        if (key === undefined) throw new joseErrors.JWKSNoMatchingKey();
+        return key;
+      },
+      {
+        algorithms: [SIGNING_ALGORITHM],
+        issuer: settings.issuer(),
+        clockTolerance: CLOCK_LEEWAY_SECONDS,
+        currentDate: settings.clock.now(),
+        requiredClaims: ['sub', 'iat', 'exp', 'merchant_id', 'role', 'permissions', 'env', 'sid'],
+      },
+    ));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, code: 'token_expired', message: 'The access token has expired; refresh it.' };
+    if (error instanceof joseErrors.JOSEError) return INVALID;
+    throw error;
+  }
+  return isAccessTokenClaims(payload) ? { ok: true, claims: payload } : INVALID;
+}
+
+function isAccessTokenClaims(payload: JWTPayload): payload is AccessTokenClaims {
+  const p = payload as Record<string, unknown>;
+  return (
+    typeof p.sub === 'string' &&
+    typeof p.merchant_id === 'string' &&
+    typeof p.sid === 'string' &&
+    typeof p.role === 'string' &&
+    (ROLES as readonly string[]).includes(p.role) &&
+    typeof p.env === 'string' &&
+    (ENVIRONMENTS as readonly string[]).includes(p.env) &&
+    Array.isArray(p.permissions) &&
+    p.permissions.every((scope) => typeof scope === 'string' && isScope(scope))
+  );
+}
+
+/** Resolves bearer JWTs to the user they were issued to. */
+export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessTokenSettings): Authenticator {
+  return {
+    accepts: (token) => JWT_SHAPE.test(token),
+    async authenticate(token): Promise<AuthResult> {
+      const verified = await verifyAccessToken(settings, token);
+      if (!verified.ok) return verified;
+      const claims = verified.claims;
+      const row = await db
+        .selectFrom('users')
+        .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
+        .select(['users.role', 'users.removed_at', 'auth_sessions.revoked_at'])
+        .where('users.id', '=', claims.sub)
+        .where('users.merchant_id', '=', claims.merchant_id)
+        .where('auth_sessions.id', '=', claims.sid)
+        .where('auth_sessions.environment', '=', claims.env)
+        .executeTakeFirst();
+      if (row === undefined || row.removed_at !== null || row.revoked_at !== null) {
+        return { ok: false, code: 'credential_revoked', message: 'This access token has been revoked; sign in again.' };
+      }
+      const granted = new Set(ROLE_PERMISSIONS[row.role]);
+      return {
+        ok: true,
+        principal: {
+          kind: 'user',
+          id: claims.sub,
+          merchantId: claims.merchant_id,
+          environment: claims.env,
+          permissions: new Set(claims.permissions.filter((scope) => granted.has(scope))),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * OAuth clients: the apps users sign in to (a cashier's mobile app, say). They are public clients,
+ * with no secret, registered by the operator with the redirect URIs they may use.
+ *
+ * A redirect URI of a request must be one of those registered, character for character, with one
+ * exception (RFC 8252, section 7.3): a loopback `http` URI matches whatever its port, because a
+ * native app listening on 127.0.0.1 gets a port from the operating system at each sign-in.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { newId } from '../ids.js';
+import { isoNow, type Clock } from '../time.js';
+
+export class ClientInputError extends Error {}
+
+export interface OAuthClient {
+  id: string;
+  name: string;
+  redirect_uris: string[];
+  created_at: string;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+function isLoopback(url: URL): boolean {
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/**
+ * Refuses what RFC 6749 and RFC 8252 rule out: relative URIs, fragments, and plain `http` except
+ * on a loopback address. Private-use schemes (`com.example.app:/callback`) and `https` are allowed.
+ */
+export function checkRedirectUri(uri: string): void {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new ClientInputError(`"${uri}" is not an absolute URI`);
+  }
+  if (uri.includes('#')) throw new ClientInputError(`"${uri}" has a fragment, which a redirect URI must not have`);
+  if (url.protocol === 'http:' && !isLoopback(url)) {
+    throw new ClientInputError(`"${uri}" uses plain http on a host other than a loopback address; use https or a private-use scheme`);
+  }
+  if (['javascript:', 'data:', 'file:', 'vbscript:'].includes(url.protocol)) {
+    throw new ClientInputError(`"${uri}" uses the ${url.protocol} scheme, which cannot be a redirect URI`);
+  }
+}
+
+export async function createOAuthClient(db: Kysely<Database>, clock: Clock, input: { name: string; redirectUris: string[] }): Promise<OAuthClient> {
+  const name = input.name.trim();
+  if (name === '') throw new ClientInputError('the client name must not be empty');
+  if (input.redirectUris.length === 0) throw new ClientInputError('at least one redirect URI is needed');
+  input.redirectUris.forEach(checkRedirectUri);
+  const client: OAuthClient = { id: newId('cli'), name, redirect_uris: [...new Set(input.redirectUris)], created_at: isoNow(clock) };
+  await db.insertInto('oauth_clients').values({ ...client, redirect_uris: JSON.stringify(client.redirect_uris) }).execute();
+  return client;
+}
+
+export async function findOAuthClient(db: Kysely<Database>, id: string): Promise<OAuthClient | undefined> {
+  const row = await db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && { ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[] };
+}
+
+/** True when `requested` is one of the client's redirect URIs (any port for a loopback one). */
+export function redirectUriAllowed(client: OAuthClient, requested: string): boolean {
+  if (client.redirect_uris.includes(requested)) return true;
+  const portless = loopbackWithoutPort(requested);
+  return portless !== undefined && client.redirect_uris.some((registered) => loopbackWithoutPort(registered) === portless);
+}
+
+/** A loopback `http` URI with its port taken out; undefined for any other URI. */
+function loopbackWithoutPort(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return undefined;
+  }
+  if (!isLoopback(url)) return undefined;
+  // The first `host:port` of the text is its authority: only the scheme comes before it.
+  return url.port === '' ? uri : uri.replace(`${url.hostname}:${url.port}`, url.hostname);
+}

@@ -1,0 +1,291 @@
+/**
+ * Sign-ins and their tokens. A sign-in (an `auth_sessions` row) starts when an authorization code
+ * is exchanged, and holds a chain of refresh tokens: each works once and is replaced by the next.
+ *
+ * - Rotation is atomic: the old token is marked used by a conditional UPDATE, so of two requests
+ *   with one token exactly one gets a successor; the other is told the token was already used.
+ * - A token used again more than the grace period after it was rotated was copied: the whole
+ *   sign-in is revoked, its access tokens included. Within the grace period (an app that raced
+ *   itself) the reuse is refused without revoking anything.
+ * - An authorization code works once; presenting it again revokes the sign-in it started.
+ *
+ * Codes and refresh tokens are kept only as SHA-256 hashes.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Environment, Role } from '../db/schema.js';
+import { newId, randomBase62 } from '../ids.js';
+import type { Clock } from '../time.js';
+import { signAccessToken, type AccessTokenSettings } from './access-tokens.js';
+import type { SigningKey } from './signing-keys.js';
+
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+const REFRESH_TOKEN_PREFIX = 'rt_';
+
+export interface SessionSettings extends AccessTokenSettings {
+  db: Kysely<Database>;
+  refreshTokenTtlSeconds: number;
+  refreshReuseGraceSeconds: number;
+  /** Runs work in one transaction (BEGIN IMMEDIATE on SQLite, so the check and the update cannot interleave). */
+  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+}
+
+/** The token response of `/oauth/token` and `/v1/auth/refresh`. */
+export interface TokenSet {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+}
+
+/** Why a grant was refused; `reason` is for the message, `revoked` says whether the sign-in was ended. */
+export interface GrantRefusal {
+  ok: false;
+  reason: 'unknown' | 'expired' | 'revoked' | 'already_used' | 'reused' | 'client_mismatch' | 'redirect_mismatch' | 'pkce_failed';
+  userId?: string;
+}
+
+export type GrantResult = { ok: true; tokens: TokenSet; userId: string; sessionId: string } | GrantRefusal;
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Records a code for a signed-in user; returns the code, which is shown to the client once. */
+export async function createAuthorizationCode(
+  db: Kysely<Database>,
+  clock: Clock,
+  input: { clientId: string; userId: string; environment: Environment; redirectUri: string; codeChallenge: string },
+): Promise<string> {
+  const code = randomBase62(43);
+  const now = clock.now().getTime();
+  await db
+    .insertInto('authorization_codes')
+    .values({
+      code_hash: sha256Hex(code),
+      client_id: input.clientId,
+      user_id: input.userId,
+      environment: input.environment,
+      redirect_uri: input.redirectUri,
+      code_challenge: input.codeChallenge,
+      created_at: iso(now),
+      expires_at: iso(now + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+      used_at: null,
+      session_id: null,
+    })
+    .execute();
+  return code;
+}
+
+/** PKCE S256 (RFC 7636): base64url(SHA-256(verifier)) equals the challenge. */
+export function pkceMatches(verifier: string, challenge: string): boolean {
+  if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) return false;
+  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
+}
+
+/** Exchanges an authorization code (with its PKCE verifier) for the first tokens of a new sign-in. */
+export async function exchangeAuthorizationCode(
+  settings: SessionSettings,
+  input: { code: string; clientId: string; redirectUri: string; codeVerifier: string },
+): Promise<GrantResult> {
+  const now = settings.clock.now().getTime();
+  const signer = await settings.keys.signingKey();
+  return settings.transaction(async (trx) => {
+    const codeHash = sha256Hex(input.code);
+    const code = await trx.selectFrom('authorization_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+    if (code === undefined) return refuse('unknown');
+    // Mark it used first, whatever follows: a code is good for one attempt only.
+    const claimed = await trx
+      .updateTable('authorization_codes')
+      .set({ used_at: iso(now) })
+      .where('code_hash', '=', codeHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) {
+      // Presented again: whatever the first exchange issued is no longer to be trusted.
+      const first = await trx.selectFrom('authorization_codes').select('session_id').where('code_hash', '=', codeHash).executeTakeFirst();
+      if (first?.session_id != null) await revokeSessionIn(trx, first.session_id, 'code_reused', now);
+      return refuse('already_used', code.user_id);
+    }
+    if (code.expires_at <= iso(now)) return refuse('expired', code.user_id);
+    if (code.client_id !== input.clientId) return refuse('client_mismatch', code.user_id);
+    if (code.redirect_uri !== input.redirectUri) return refuse('redirect_mismatch', code.user_id);
+    if (!pkceMatches(input.codeVerifier, code.code_challenge)) return refuse('pkce_failed', code.user_id);
+    const user = await activeUser(trx, code.user_id);
+    if (user === undefined) return refuse('revoked', code.user_id);
+    const sessionId = newId('ses');
+    await trx
+      .insertInto('auth_sessions')
+      .values({
+        id: sessionId,
+        merchant_id: user.merchant_id,
+        user_id: user.id,
+        client_id: code.client_id,
+        environment: code.environment,
+        created_at: iso(now),
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .execute();
+    await trx.updateTable('authorization_codes').set({ session_id: sessionId }).where('code_hash', '=', codeHash).execute();
+    const tokens = await issueTokens(trx, settings, signer, { sessionId, user, environment: code.environment, now });
+    return { ok: true, tokens, userId: user.id, sessionId };
+  });
+}
+
+/**
+ * Exchanges a refresh token for a new access token and its successor. `clientId`, when given (the
+ * OAuth token endpoint), must be the client the sign-in was made with.
+ */
+export async function refreshTokens(settings: SessionSettings, input: { refreshToken: string; clientId?: string }): Promise<GrantResult> {
+  const now = settings.clock.now().getTime();
+  if (!input.refreshToken.startsWith(REFRESH_TOKEN_PREFIX)) return refuse('unknown');
+  const signer = await settings.keys.signingKey();
+  return settings.transaction(async (trx) => {
+    const tokenHash = sha256Hex(input.refreshToken);
+    const token = await trx
+      .selectFrom('refresh_tokens')
+      .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+      .select([
+        'refresh_tokens.session_id',
+        'refresh_tokens.expires_at',
+        'refresh_tokens.rotated_at',
+        'auth_sessions.user_id',
+        'auth_sessions.client_id',
+        'auth_sessions.environment',
+        'auth_sessions.revoked_at',
+      ])
+      .where('refresh_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (token === undefined) return refuse('unknown');
+    if (input.clientId !== undefined && input.clientId !== token.client_id) return refuse('client_mismatch', token.user_id);
+    if (token.revoked_at !== null) return refuse('revoked', token.user_id);
+    if (token.rotated_at !== null) return reuse(trx, settings, token, now);
+    if (token.expires_at <= iso(now)) return refuse('expired', token.user_id);
+    const rotated = await trx
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: iso(now) })
+      .where('token_hash', '=', tokenHash)
+      .where('rotated_at', 'is', null)
+      .executeTakeFirst();
+    // Another request rotated it between the read and this update: it won, this one lost the race.
+    if (Number(rotated.numUpdatedRows) === 0) return refuse('already_used', token.user_id);
+    const user = await activeUser(trx, token.user_id);
+    if (user === undefined) return refuse('revoked', token.user_id);
+    const tokens = await issueTokens(trx, settings, signer, { sessionId: token.session_id, user, environment: token.environment, now });
+    return { ok: true, tokens, userId: user.id, sessionId: token.session_id };
+  });
+}
+
+async function reuse(
+  trx: Kysely<Database>,
+  settings: SessionSettings,
+  token: { session_id: string; rotated_at: string | null; user_id: string },
+  now: number,
+): Promise<GrantRefusal> {
+  const rotatedAgoMs = now - Date.parse(token.rotated_at!);
+  if (rotatedAgoMs <= settings.refreshReuseGraceSeconds * 1000) return refuse('already_used', token.user_id);
+  await revokeSessionIn(trx, token.session_id, 'refresh_token_reused', now);
+  return refuse('reused', token.user_id);
+}
+
+/**
+ * Ends the sign-in a refresh token or access token belongs to (RFC 7009). Returns the client the
+ * sign-in was made with, or undefined for a token that is unknown or already ended.
+ */
+export async function revokeSession(
+  settings: SessionSettings,
+  ref: { refreshToken: string } | { sessionId: string },
+): Promise<{ sessionId: string; clientId: string } | undefined> {
+  const now = settings.clock.now().getTime();
+  return settings.transaction(async (trx) => {
+    const sessionId =
+      'sessionId' in ref
+        ? ref.sessionId
+        : (await trx.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', sha256Hex(ref.refreshToken)).executeTakeFirst())?.session_id;
+    if (sessionId === undefined) return undefined;
+    const session = await trx.selectFrom('auth_sessions').select(['id', 'client_id']).where('id', '=', sessionId).executeTakeFirst();
+    if (session === undefined) return undefined;
+    await revokeSessionIn(trx, session.id, 'signed_out', now);
+    return { sessionId: session.id, clientId: session.client_id };
+  });
+}
+
+/** The client of the sign-in a refresh token belongs to, for the revocation endpoint's ownership check. */
+export async function clientOfRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select('auth_sessions.client_id')
+    .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
+    .executeTakeFirst();
+  return row?.client_id;
+}
+
+/** The user a code was issued to, for the per-account limit checked before the exchange. */
+export async function userOfCode(db: Kysely<Database>, code: string): Promise<string | undefined> {
+  return (await db.selectFrom('authorization_codes').select('user_id').where('code_hash', '=', sha256Hex(code)).executeTakeFirst())?.user_id;
+}
+
+/** The user a refresh token belongs to, for the per-account limit checked before the exchange. */
+export async function userOfRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select('auth_sessions.user_id')
+    .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function clientOfSession(db: Kysely<Database>, sessionId: string): Promise<string | undefined> {
+  return (await db.selectFrom('auth_sessions').select('client_id').where('id', '=', sessionId).executeTakeFirst())?.client_id;
+}
+
+async function revokeSessionIn(trx: Kysely<Database>, sessionId: string, reason: 'signed_out' | 'refresh_token_reused' | 'code_reused', now: number) {
+  await trx
+    .updateTable('auth_sessions')
+    .set({ revoked_at: iso(now), revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+async function activeUser(trx: Kysely<Database>, userId: string): Promise<{ id: string; merchant_id: string; role: Role } | undefined> {
+  return trx.selectFrom('users').select(['id', 'merchant_id', 'role']).where('id', '=', userId).where('removed_at', 'is', null).executeTakeFirst();
+}
+
+async function issueTokens(
+  trx: Kysely<Database>,
+  settings: SessionSettings,
+  signer: SigningKey,
+  input: { sessionId: string; user: { id: string; merchant_id: string; role: Role }; environment: Environment; now: number },
+): Promise<TokenSet> {
+  const refreshToken = REFRESH_TOKEN_PREFIX + randomBase62(43);
+  await trx
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: sha256Hex(refreshToken),
+      session_id: input.sessionId,
+      created_at: iso(input.now),
+      expires_at: iso(input.now + settings.refreshTokenTtlSeconds * 1000),
+      rotated_at: null,
+    })
+    .execute();
+  const accessToken = await signAccessToken(settings, {
+    userId: input.user.id,
+    merchantId: input.user.merchant_id,
+    role: input.user.role,
+    environment: input.environment,
+    sessionId: input.sessionId,
+  }, signer);
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: settings.ttlSeconds, refresh_token: refreshToken };
+}
+
+function refuse(reason: GrantRefusal['reason'], userId?: string): GrantRefusal {
+  return userId === undefined ? { ok: false, reason } : { ok: false, reason, userId };
+}

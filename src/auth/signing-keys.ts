@@ -1,0 +1,164 @@
+/**
+ * The ES256 keys access tokens are signed with. They live in the database, so that every server
+ * process signs with the same key and verifies every other process's tokens.
+ *
+ * The newest key not retired signs. `rotateSigningKey` adds a new one and retires the old one,
+ * which stays published (and accepted) until the last token it can have signed has expired.
+ * Each process keeps the published keys in memory and reads them again every minute, or at once
+ * when a token names a key it does not hold (at most once a second, so forged `kid`s cannot turn
+ * into a flood of queries).
+ */
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../db/connection.js';
+import type { Database } from '../db/schema.js';
+import { newId } from '../ids.js';
+import { isoNow, type Clock } from '../time.js';
+
+export const SIGNING_ALGORITHM = 'ES256';
+/** How often a process reads the keys again, so it signs with a key rotated by another process. */
+const RELOAD_EVERY_MS = 60_000;
+/** The soonest a token naming an unknown key makes a process read the keys again. */
+const UNKNOWN_KID_RELOAD_MS = 1_000;
+/** What a retired key is kept published beyond the access-token lifetime: the reload period and the clock leeway. */
+const PUBLISHED_MARGIN_MS = RELOAD_EVERY_MS + 60_000;
+
+export interface PublicJwk extends JWK {
+  kid: string;
+  alg: typeof SIGNING_ALGORITHM;
+  use: 'sig';
+}
+
+async function newKeyRow(clock: Clock) {
+  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
+  const id = newId('sig');
+  const publicJwk: PublicJwk = { ...(await exportJWK(publicKey)), kid: id, alg: SIGNING_ALGORITHM, use: 'sig' };
+  const privateJwk = { ...(await exportJWK(privateKey)), kid: id, alg: SIGNING_ALGORITHM };
+  return {
+    id,
+    algorithm: SIGNING_ALGORITHM,
+    public_jwk: JSON.stringify(publicJwk),
+    private_jwk: JSON.stringify(privateJwk),
+    created_at: isoNow(clock),
+    retired_at: null,
+  } as const;
+}
+
+/**
+ * Makes sure a signing key exists (the first token signed on a new database makes one). Two processes starting at once on an empty
+ * database create one key between them: the check and the insert hold the table's write lock.
+ */
+export async function ensureSigningKey(db: Db, clock: Clock): Promise<void> {
+  const row = await newKeyRow(clock);
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockSigningKeys(db, trx);
+    const active = await trx.selectFrom('signing_keys').select('id').where('retired_at', 'is', null).executeTakeFirst();
+    if (active === undefined) await trx.insertInto('signing_keys').values(row).execute();
+  });
+}
+
+/** Adds a new signing key and retires the others. Returns the new key's id and the ids it retired. */
+export async function rotateSigningKey(db: Db, clock: Clock): Promise<{ id: string; retired: string[] }> {
+  const row = await newKeyRow(clock);
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockSigningKeys(db, trx);
+    const retired = await trx
+      .updateTable('signing_keys')
+      .set({ retired_at: row.created_at })
+      .where('retired_at', 'is', null)
+      .returning('id')
+      .execute();
+    await trx.insertInto('signing_keys').values(row).execute();
+    return { id: row.id, retired: retired.map((r) => r.id) };
+  });
+}
+
+async function lockSigningKeys(db: Db, trx: Kysely<Database>): Promise<void> {
+  // SQLite transactions here begin IMMEDIATE and so already hold the one write lock.
+  if (db.dialect === 'postgres') await sql`lock table signing_keys in exclusive mode`.execute(trx);
+}
+
+/** Keys still published: the signing key, and retired keys whose tokens may not all have expired. */
+export async function publishedKeys(db: Kysely<Database>, clock: Clock, accessTokenTtlSeconds: number) {
+  const cutoff = new Date(clock.now().getTime() - accessTokenTtlSeconds * 1000 - PUBLISHED_MARGIN_MS).toISOString();
+  return db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', cutoff)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export interface SigningKey {
+  kid: string;
+  key: CryptoKey;
+}
+
+interface LoadedKeys {
+  signing: SigningKey | undefined;
+  verifying: Map<string, CryptoKey>;
+  jwks: PublicJwk[];
+  loadedAt: number;
+}
+
+/** One process's view of the keys, read from the database and refreshed as described above. */
+export class KeyRing {
+  private loaded: LoadedKeys | undefined;
+  private loading: Promise<LoadedKeys> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly accessTokenTtlSeconds: number,
+  ) {}
+
+  /** The key new tokens are signed with. */
+  async signingKey(): Promise<SigningKey> {
+    let keys = await this.current(RELOAD_EVERY_MS);
+    if (keys.signing === undefined) {
+      await ensureSigningKey(this.db, this.clock);
+      keys = await this.current(0);
+    }
+    if (keys.signing === undefined) throw new Error('no signing key could be made');
+    return keys.signing;
+  }
+
+  /** The public key a token names, or undefined when no published key has that id. */
+  async verificationKey(kid: string): Promise<CryptoKey | undefined> {
+    const keys = await this.current(RELOAD_EVERY_MS);
+    const key = keys.verifying.get(kid);
+    if (key !== undefined) return key;
+    return (await this.current(UNKNOWN_KID_RELOAD_MS)).verifying.get(kid);
+  }
+
+  /** The JSON Web Key Set served at `/.well-known/jwks.json`. */
+  async jwks(): Promise<{ keys: PublicJwk[] }> {
+    return { keys: (await this.current(RELOAD_EVERY_MS)).jwks };
+  }
+
+  private async current(maxAgeMs: number): Promise<LoadedKeys> {
+    const now = Date.now();
+    if (this.loaded !== undefined && now - this.loaded.loadedAt < maxAgeMs) return this.loaded;
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
+    this.loaded = await this.loading;
+    return this.loaded;
+  }
+
+  private async load(): Promise<LoadedKeys> {
+    const rows = await publishedKeys(this.db.kysely, this.clock, this.accessTokenTtlSeconds);
+    const verifying = new Map<string, CryptoKey>();
+    const jwks: PublicJwk[] = [];
+    for (const row of rows) {
+      const jwk = JSON.parse(row.public_jwk) as PublicJwk;
+      verifying.set(row.id, (await importJWK(jwk, SIGNING_ALGORITHM)) as CryptoKey);
+      jwks.push(jwk);
+    }
+    const active = rows.find((row) => row.retired_at === null);
+    const signing =
+      active === undefined ? undefined : { kid: active.id, key: (await importJWK(JSON.parse(active.private_jwk) as JWK, SIGNING_ALGORITHM)) as CryptoKey };
+    return { signing, verifying, jwks, loadedAt: Date.now() };
+  }
+}

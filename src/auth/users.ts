@@ -1,0 +1,99 @@
+/**
+ * The people of a merchant who sign in: an e-mail, a password (Argon2id) and a role.
+ */
+import { verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import type { Database, Role } from '../db/schema.js';
+import { newId } from '../ids.js';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../merchants/create-merchant.js';
+import { isoNow, type Clock } from '../time.js';
+
+export const ROLES: readonly Role[] = ['admin', 'manager', 'cashier'];
+
+export class UserInputError extends Error {}
+
+export interface UserView {
+  id: string;
+  merchant_id: string;
+  email: string;
+  role: Role;
+  created_at: string;
+}
+
+export interface CreateUserInput {
+  merchantId: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function createUser(db: Kysely<Database>, clock: Clock, input: CreateUserInput): Promise<UserView> {
+  const email = normalizeEmail(input.email);
+  if (!EMAIL.test(email)) throw new UserInputError(`"${input.email}" is not an e-mail address`);
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new UserInputError(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  if (!ROLES.includes(input.role)) throw new UserInputError(`the role must be one of ${ROLES.join(', ')}, got "${input.role}"`);
+  // Hash before the transaction: a slow hash must not hold the write lock.
+  const passwordHash = await hashPassword(input.password);
+  const now = isoNow(clock);
+  const user = { id: newId('usr'), merchant_id: input.merchantId, email, role: input.role, created_at: now };
+  await db.transaction().execute(async (trx) => {
+    const merchant = await trx.selectFrom('merchants').select('id').where('id', '=', input.merchantId).executeTakeFirst();
+    if (merchant === undefined) throw new UserInputError(`no merchant with id "${input.merchantId}"`);
+    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (taken !== undefined) throw new UserInputError(`a user with the e-mail ${email} already exists`);
+    await trx.insertInto('users').values({ ...user, password_hash: passwordHash, updated_at: now, removed_at: null }).execute();
+  });
+  return user;
+}
+
+/**
+ * Removes a user: they can no longer sign in, and their sign-ins end at once, access tokens included
+ * (every request with one checks that its user is still there).
+ */
+export async function removeUser(db: Kysely<Database>, clock: Clock, userId: string): Promise<UserView | undefined> {
+  const now = isoNow(clock);
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select(['id', 'merchant_id', 'email', 'role', 'created_at']).where('id', '=', userId).executeTakeFirst();
+    if (user === undefined) return undefined;
+    await trx.updateTable('users').set({ removed_at: now, updated_at: now }).where('id', '=', userId).where('removed_at', 'is', null).execute();
+    await trx
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now, revoked_reason: 'user_removed' })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return user;
+  });
+}
+
+/** A hash of a password no one has, verified when the e-mail is unknown so both failures take as long. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * The user with this e-mail and password, or undefined. An unknown e-mail, a removed user and a
+ * wrong password are not told apart, neither in the result nor in the time taken.
+ */
+export async function checkPassword(db: Kysely<Database>, email: string, password: string): Promise<UserView | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'merchant_id', 'email', 'role', 'created_at', 'password_hash'])
+    .where('email', '=', normalizeEmail(email))
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (user === undefined) {
+    decoyHash ??= hashPassword(`decoy-${newId('usr')}`);
+    await verify(await decoyHash, password);
+    return undefined;
+  }
+  if (!(await verify(user.password_hash, password))) return undefined;
+  const { password_hash: _hash, ...view } = user;
+  return view;
+}

@@ -1,0 +1,78 @@
+/**
+ * `POST /v1/auth/refresh`: the API's own way to rotate a refresh token, with a JSON body and the
+ * API's error envelope (the OAuth token endpoint does the same with a form and OAuth errors).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { refreshTokens, userOfRefreshToken, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
+import type { SignInLimits } from '../auth/sign-in-limits.js';
+import { ApiError, type ErrorCode } from '../errors.js';
+import { errorResponses } from '../http/schemas.js';
+
+export const RefreshBody = Type.Object(
+  { refresh_token: Type.String({ minLength: 1, maxLength: 512, description: 'The refresh token (`rt_...`) of the last token response.' }) },
+  { additionalProperties: false },
+);
+
+export const TokenResponse = Type.Object(
+  {
+    access_token: Type.String({ description: 'A JWT (ES256) to send as `Authorization: Bearer <access_token>`.' }),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'Seconds until the access token expires.' }),
+    refresh_token: Type.String({ description: 'The refresh token to use next time; the one sent is no longer valid.' }),
+  },
+  { additionalProperties: false },
+);
+
+const REFUSALS: Record<GrantRefusal['reason'], [ErrorCode, string]> = {
+  unknown: ['invalid_credentials', 'Invalid refresh token.'],
+  client_mismatch: ['invalid_credentials', 'Invalid refresh token.'],
+  redirect_mismatch: ['invalid_credentials', 'Invalid refresh token.'],
+  pkce_failed: ['invalid_credentials', 'Invalid refresh token.'],
+  expired: ['token_expired', 'The refresh token has expired; sign in again.'],
+  revoked: ['credential_revoked', 'This sign-in has ended; sign in again.'],
+  already_used: ['refresh_token_used', 'This refresh token was exchanged a moment ago. Use the refresh token that exchange returned.'],
+  reused: ['credential_revoked', 'This refresh token was already used, so the sign-in has been ended for safety. Sign in again.'],
+};
+
+export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings; limits: SignInLimits }> = async (app, { sessions, limits }) => {
+  app.post('/v1/auth/refresh', {
+    config: { public: true },
+    schema: {
+      tags: ['Authentication'],
+      operationId: 'refreshToken',
+      summary: 'Refresh an access token',
+      description:
+        'Exchanges a refresh token for a new access token and a new refresh token. Each refresh token works once: the one sent stops working. ' +
+        'Two requests with one token get one success and one 401 `refresh_token_used`. A token used again more than the grace period (10 s) ' +
+        'after its exchange is taken as stolen: the whole sign-in ends, its access tokens included (401 `credential_revoked`). ' +
+        'Sends no credential; ignores `Idempotency-Key`.',
+      body: RefreshBody,
+      response: {
+        200: TokenResponse,
+        ...errorResponses('parameter_missing', 'parameter_unknown', 'invalid_credentials', 'token_expired', 'credential_revoked', 'refresh_token_used'),
+      },
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const throttled = await limits.request(request.ip);
+      if (throttled !== undefined) {
+        reply.header('Retry-After', String(throttled.retryAfterSeconds));
+        throw new ApiError('rate_limited', `Too many token requests from this address; retry in ${throttled.retryAfterSeconds} seconds.`);
+      }
+      const user = await userOfRefreshToken(sessions.db, request.body.refresh_token);
+      const blocked = user === undefined ? undefined : await limits.accountBlocked(`user:${user}`);
+      if (blocked !== undefined) {
+        reply.header('Retry-After', String(blocked.retryAfterSeconds));
+        throw new ApiError('rate_limited', `Too many refused token requests for this account; retry in ${blocked.retryAfterSeconds} seconds.`);
+      }
+      const result = await refreshTokens(sessions, { refreshToken: request.body.refresh_token });
+      if (!result.ok) {
+        if (result.userId !== undefined) await limits.failed(`user:${result.userId}`);
+        const [code, message] = REFUSALS[result.reason];
+        throw new ApiError(code, message);
+      }
+      return result.tokens;
+    },
+  });
+};
