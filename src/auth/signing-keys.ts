@@ -4,9 +4,9 @@
  *
  * The newest key not retired signs. `rotateSigningKey` adds a new one and retires the old one,
  * which stays published (and accepted) until the last token it can have signed has expired.
- * Each process keeps the published keys in memory and reads them again every minute, or at once
- * when a token names a key it does not hold (at most once a second, so forged `kid`s cannot turn
- * into a flood of queries).
+ * Each process keeps the published keys in memory and reads them again every minute. A token naming
+ * a key it does not hold makes it look that one key up (one primary-key lookup, as an unknown API
+ * key costs), so a key rotated by another process is accepted at once.
  */
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { sql, type Kysely } from 'kysely';
@@ -18,8 +18,6 @@ import { isoNow, type Clock } from '../time.js';
 export const SIGNING_ALGORITHM = 'ES256';
 /** How often a process reads the keys again, so it signs with a key rotated by another process. */
 const RELOAD_EVERY_MS = 60_000;
-/** The soonest a token naming an unknown key makes a process read the keys again. */
-const UNKNOWN_KID_RELOAD_MS = 1_000;
 /** What a retired key is kept published beyond the access-token lifetime: the reload period and the clock leeway. */
 const PUBLISHED_MARGIN_MS = RELOAD_EVERY_MS + 60_000;
 
@@ -80,7 +78,7 @@ async function lockSigningKeys(db: Db, trx: Kysely<Database>): Promise<void> {
 
 /** Keys still published: the signing key, and retired keys whose tokens may not all have expired. */
 export async function publishedKeys(db: Kysely<Database>, clock: Clock, accessTokenTtlSeconds: number) {
-  const cutoff = new Date(clock.now().getTime() - accessTokenTtlSeconds * 1000 - PUBLISHED_MARGIN_MS).toISOString();
+  const cutoff = publishedSince(clock, accessTokenTtlSeconds);
   return db
     .selectFrom('signing_keys')
     .selectAll()
@@ -93,6 +91,11 @@ export async function publishedKeys(db: Kysely<Database>, clock: Clock, accessTo
 export interface SigningKey {
   kid: string;
   key: CryptoKey;
+}
+
+/** A key retired after this instant is still published. */
+function publishedSince(clock: Clock, accessTokenTtlSeconds: number): string {
+  return new Date(clock.now().getTime() - accessTokenTtlSeconds * 1000 - PUBLISHED_MARGIN_MS).toISOString();
 }
 
 interface LoadedKeys {
@@ -129,7 +132,18 @@ export class KeyRing {
     const keys = await this.current(RELOAD_EVERY_MS);
     const key = keys.verifying.get(kid);
     if (key !== undefined) return key;
-    return (await this.current(UNKNOWN_KID_RELOAD_MS)).verifying.get(kid);
+    const row = await this.db.kysely
+      .selectFrom('signing_keys')
+      .select(['public_jwk', 'retired_at'])
+      .where('id', '=', kid)
+      .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', publishedSince(this.clock, this.accessTokenTtlSeconds))]))
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const found = (await importJWK(JSON.parse(row.public_jwk) as PublicJwk, SIGNING_ALGORITHM)) as CryptoKey;
+    keys.verifying.set(kid, found);
+    // A key this process did not know: the signing key may have changed too; read them all next time.
+    keys.loadedAt = 0;
+    return found;
   }
 
   /** The JSON Web Key Set served at `/.well-known/jwks.json`. */
@@ -138,8 +152,9 @@ export class KeyRing {
   }
 
   private async current(maxAgeMs: number): Promise<LoadedKeys> {
-    const now = Date.now();
-    if (this.loaded !== undefined && now - this.loaded.loadedAt < maxAgeMs) return this.loaded;
+    const now = this.clock.now().getTime();
+    // A clock set back (or a test's clock moved back) counts as time passed, never as a cache that stays forever.
+    if (this.loaded !== undefined && Math.abs(now - this.loaded.loadedAt) < maxAgeMs) return this.loaded;
     this.loading ??= this.load().finally(() => {
       this.loading = undefined;
     });
@@ -159,6 +174,6 @@ export class KeyRing {
     const active = rows.find((row) => row.retired_at === null);
     const signing =
       active === undefined ? undefined : { kid: active.id, key: (await importJWK(JSON.parse(active.private_jwk) as JWK, SIGNING_ALGORITHM)) as CryptoKey };
-    return { signing, verifying, jwks, loadedAt: Date.now() };
+    return { signing, verifying, jwks, loadedAt: this.clock.now().getTime() };
   }
 }

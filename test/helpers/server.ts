@@ -39,13 +39,14 @@ export interface TestServer {
 }
 
 /**
- * A server of its own on a new database. `env` overrides the configuration; the rate limit is set
- * far above what any suite sends (races fire up to 200 requests at once with one key), so only
- * the suites about rate limits, which set `RATE_LIMIT_MAX` themselves, ever meet it.
+ * A server of its own on a new database. `env` overrides the configuration; the rate limits (per
+ * credential, and per address on the sign-in and token endpoints) are set far above what any suite
+ * sends (races fire up to 200 requests at once with one key, and every test signs in from
+ * 127.0.0.1), so only the suites about rate limits, which set them themselves, ever meet them.
  */
 export async function startTestServer(backend: BackendName, env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase(backend);
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', DATABASE_URL: database.url, ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}), ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', SIGN_IN_LIMIT_PER_ADDRESS: '1000000', DATABASE_URL: database.url, ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}), ...env });
   const clock = new TestClock();
   let db: Db | undefined;
   let app: FastifyInstance | undefined;

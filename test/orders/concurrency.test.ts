@@ -3,56 +3,12 @@
  * databases, and with two server processes sharing one database.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { describeEachBackend } from '../helpers/backends.js';
+import { startSecondProcess, stopProcess } from '../helpers/processes.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 import { assertError, createOrder, getOrder, inventoryOf, paidOrder, tally } from './support.js';
-
-const SERVER_MODULE = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
-
-/**
- * A second server process on the test server's database, as a deployment with two replicas would
- * have. Its URL is printed on stdout once it listens.
- */
-async function startSecondProcess(server: TestServer): Promise<{ url: string; process: ChildProcess }> {
-  const script = `const { startServer } = await import(${JSON.stringify(SERVER_MODULE)}); const { url } = await startServer(); process.stdout.write(url + '\\n');`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    env: {
-      ...process.env,
-      DATABASE_URL: server.database.url,
-      ...(server.database.schema === undefined ? {} : { DATABASE_SCHEMA: server.database.schema }),
-      DATABASE_POOL_SIZE: '20',
-      MIGRATE_ON_START: 'false',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      // As on the first server: the races, not the rate limit, are under test.
-      RATE_LIMIT_MAX: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout!.setEncoding('utf8');
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: string) => {
-      output += chunk;
-      const line = output.split('\n').find((l) => l.startsWith('http://'));
-      if (line !== undefined) resolve(line.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`second server exited with ${code} before listening`)));
-  });
-  return { url, process: child };
-}
-
-async function stopProcess(child: ChildProcess | undefined): Promise<void> {
-  if (child === undefined || child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** No answer may be a server error, whatever the race. */
 function assertNoServerErrors(responses: readonly ApiResponse[]): void {

@@ -1,0 +1,52 @@
+/**
+ * More server processes on a test server's database, as a deployment with several replicas has.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { TestServer } from './server.js';
+
+const SERVER_MODULE = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+
+/**
+ * A second server process on the test server's database, as a deployment with two replicas would
+ * have. Its URL is printed on stdout once it listens.
+ */
+export async function startSecondProcess(server: TestServer, env: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
+  const script = `const { startServer } = await import(${JSON.stringify(SERVER_MODULE)}); const { url } = await startServer(); process.stdout.write(url + '\\n');`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    env: {
+      ...process.env,
+      DATABASE_URL: server.database.url,
+      ...(server.database.schema === undefined ? {} : { DATABASE_SCHEMA: server.database.schema }),
+      DATABASE_POOL_SIZE: '20',
+      MIGRATE_ON_START: 'false',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      // As on the first server: the races, not the rate limit, are under test.
+      RATE_LIMIT_MAX: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.setEncoding('utf8');
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      const line = output.split('\n').find((l) => l.startsWith('http://'));
+      if (line !== undefined) resolve(line.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`second server exited with ${code} before listening`)));
+  });
+  return { url, process: child };
+}
+
+export async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (child === undefined || child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
