@@ -20,6 +20,8 @@ import { signAccessToken, type AccessTokenSettings } from './access-tokens.js';
 import type { SigningKey } from './signing-keys.js';
 
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+/** A spent or expired code is kept this long, so that presenting it again still revokes what it issued. */
+const USED_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
 const REFRESH_TOKEN_PREFIX = 'rt_';
 
 export interface SessionSettings extends AccessTokenSettings {
@@ -284,6 +286,16 @@ async function issueTokens(
     sessionId: input.sessionId,
   }, signer);
   return { access_token: accessToken, token_type: 'Bearer', expires_in: settings.ttlSeconds, refresh_token: refreshToken };
+}
+
+/**
+ * Deletes what can no longer be used: refresh tokens past their expiry, and codes a day after they
+ * expired. Sign-ins themselves are kept (a few rows per user), as the record of who signed in when.
+ */
+export async function purgeExpiredGrants(db: Kysely<Database>, now: Date): Promise<{ refreshTokens: number; codes: number }> {
+  const tokens = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now.toISOString()).executeTakeFirst();
+  const codes = await db.deleteFrom('authorization_codes').where('expires_at', '<', iso(now.getTime() - USED_CODE_KEPT_MS)).executeTakeFirst();
+  return { refreshTokens: Number(tokens.numDeletedRows), codes: Number(codes.numDeletedRows) };
 }
 
 function refuse(reason: GrantRefusal['reason'], userId?: string): GrantRefusal {

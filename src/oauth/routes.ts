@@ -23,6 +23,7 @@ import {
   clientOfSession,
   createAuthorizationCode,
   exchangeAuthorizationCode,
+  purgeExpiredGrants,
   refreshTokens,
   revokeSession,
   userOfCode,
@@ -47,6 +48,7 @@ export interface OAuthOptions {
 /** Form bodies are small: a few identifiers and a password. */
 const FORM_BODY_LIMIT = 16 * 1024;
 const MAX_STATE_LENGTH = 1024;
+const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 /** The authorization request's own parameters, carried from the form back to the POST. */
 const AUTHORIZE_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'environment'] as const;
@@ -98,6 +100,12 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
         error_description: known?.description ?? (status >= 500 ? 'Something went wrong on our side.' : 'The request could not be read.'),
       });
   });
+
+  const purge = setInterval(() => {
+    purgeExpiredGrants(db, sessions.clock.now()).catch((err) => app.log.warn({ err }, 'purging expired refresh tokens and codes failed'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   const hide = { hide: true } as const;
   const open = { public: true } as const;

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { describeEachBackend } from '../helpers/backends.js';
+import { purgeExpiredGrants, sha256Hex } from '../../src/auth/sessions.js';
 import { discover, REDIRECT_URI, registerClient, signIn, signInAs, submitSignIn } from '../helpers/oauth.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -376,5 +377,19 @@ describeEachBackend('OAuth 2.0 with PKCE, driven by openid-client', (backend) =>
     assert.equal(response.status, 404);
     assert.equal(response.body.error.code, 'resource_not_found');
     assert.equal((await stranger.api.post(`/v1/orders/${order.body.id}/refund`, {})).status, 404);
+  });
+
+  test('expired refresh tokens and old codes are purged; live ones are kept', async () => {
+    const shop = await createTestMerchant(server);
+    const old = await signIn(server, shop);
+    server.clock.advance(31 * 86_400_000);
+    const fresh = await signIn(server, shop);
+    const purged = await purgeExpiredGrants(server.db.kysely, server.clock.now());
+    server.clock.advance(-31 * 86_400_000);
+    assert.ok(purged.refreshTokens >= 1 && purged.codes >= 1, JSON.stringify(purged));
+    const hashes = await server.db.kysely.selectFrom('refresh_tokens').select('token_hash').execute();
+    const has = (token: string) => hashes.some((row) => row.token_hash === sha256Hex(token));
+    assert.equal(has(old.refreshToken), false);
+    assert.equal(has(fresh.refreshToken), true);
   });
 });
