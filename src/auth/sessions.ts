@@ -217,31 +217,23 @@ export async function revokeSession(
   });
 }
 
-/** The client of the sign-in a refresh token belongs to, for the revocation endpoint's ownership check. */
-export async function clientOfRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<string | undefined> {
+/**
+ * The sign-in a refresh token belongs to (its user and client), read without changing anything: for
+ * the per-account limit checked before an exchange, and the revocation endpoint's ownership check.
+ */
+export async function sessionOfRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<{ userId: string; clientId: string } | undefined> {
   const row = await db
     .selectFrom('refresh_tokens')
     .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-    .select('auth_sessions.client_id')
+    .select(['auth_sessions.user_id', 'auth_sessions.client_id'])
     .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
     .executeTakeFirst();
-  return row?.client_id;
+  return row && { userId: row.user_id, clientId: row.client_id };
 }
 
 /** The user a code was issued to, for the per-account limit checked before the exchange. */
 export async function userOfCode(db: Kysely<Database>, code: string): Promise<string | undefined> {
   return (await db.selectFrom('authorization_codes').select('user_id').where('code_hash', '=', sha256Hex(code)).executeTakeFirst())?.user_id;
-}
-
-/** The user a refresh token belongs to, for the per-account limit checked before the exchange. */
-export async function userOfRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-    .select('auth_sessions.user_id')
-    .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
-    .executeTakeFirst();
-  return row?.user_id;
 }
 
 export async function clientOfSession(db: Kysely<Database>, sessionId: string): Promise<string | undefined> {

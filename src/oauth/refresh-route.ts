@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { refreshTokens, userOfRefreshToken, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
+import { refreshTokens, sessionOfRefreshToken, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
 import type { SignInLimits } from '../auth/sign-in-limits.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { errorResponses } from '../http/schemas.js';
@@ -60,7 +60,7 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
         reply.header('Retry-After', String(throttled.retryAfterSeconds));
         throw new ApiError('rate_limited', `Too many token requests from this address; retry in ${throttled.retryAfterSeconds} seconds.`);
       }
-      const user = await userOfRefreshToken(sessions.db, request.body.refresh_token);
+      const user = (await sessionOfRefreshToken(sessions.db, request.body.refresh_token))?.userId;
       const blocked = user === undefined ? undefined : await limits.accountBlocked(`user:${user}`);
       if (blocked !== undefined) {
         reply.header('Retry-After', String(blocked.retryAfterSeconds));

@@ -19,15 +19,14 @@ import type { Kysely } from 'kysely';
 import { verifyAccessToken } from '../auth/access-tokens.js';
 import { findOAuthClient, redirectUriAllowed, type OAuthClient } from '../auth/oauth-clients.js';
 import {
-  clientOfRefreshToken,
   clientOfSession,
   createAuthorizationCode,
   exchangeAuthorizationCode,
   purgeExpiredGrants,
   refreshTokens,
   revokeSession,
+  sessionOfRefreshToken,
   userOfCode,
-  userOfRefreshToken,
   type GrantRefusal,
   type SessionSettings,
 } from '../auth/sessions.js';
@@ -195,7 +194,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
       });
     } else if (grantType === 'refresh_token') {
       const refreshToken = requireParameter(form, 'refresh_token');
-      const account = await userOfRefreshToken(db, refreshToken);
+      const account = (await sessionOfRefreshToken(db, refreshToken))?.userId;
       if (account !== undefined) await throttle(await limits.accountBlocked(`user:${account}`));
       result = await refreshTokens(sessions, { refreshToken, clientId: client.id });
     } else {
@@ -216,7 +215,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     const token = requireParameter(form, 'token');
     // RFC 7009: an unknown, expired or already revoked token is answered 200 all the same.
     if (token.startsWith('rt_')) {
-      const owner = await clientOfRefreshToken(db, token);
+      const owner = (await sessionOfRefreshToken(db, token))?.clientId;
       if (owner === undefined) return reply.code(200).send();
       if (owner !== client.id) throw new OAuthError(400, 'unauthorized_client', 'This token was issued to another client.');
       await revokeSession(sessions, { refreshToken: token });

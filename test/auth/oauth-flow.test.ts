@@ -22,6 +22,22 @@ async function oauthError(call: Promise<unknown>): Promise<string> {
   assert.fail('the call succeeded');
 }
 
+/** Up to the code: authorization URL with PKCE, sign-in, and the redirect back to the app. */
+async function authorize(server: TestServer, shop: { email: string; password: string }, state: string) {
+  const { id } = await registerClient(server);
+  const config = await discover(server, id);
+  const verifier = client.randomPKCECodeVerifier();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT_URI,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const { location } = await submitSignIn(url, shop.email, shop.password);
+  assert.ok(location, 'the sign-in redirected to the app');
+  return { clientId: id, config, verifier, location, checks: { pkceCodeVerifier: verifier, expectedState: state } };
+}
+
 describeEachBackend('OAuth 2.0 with PKCE, driven by openid-client', (backend) => {
   let server: TestServer;
   before(async () => {
@@ -203,31 +219,16 @@ describeEachBackend('OAuth 2.0 with PKCE, driven by openid-client', (backend) =>
 
   test('PKCE: a wrong verifier and a missing one are refused, and the code is spent either way', async () => {
     const shop = await createTestMerchant(server);
-    const { id } = await registerClient(server);
-    const config = await discover(server, id);
-    const verifier = client.randomPKCECodeVerifier();
-    const start = async () => {
-      const url = client.buildAuthorizationUrl(config, {
-        redirect_uri: REDIRECT_URI,
-        code_challenge: await client.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state: 's1',
-      });
-      const submitted = await submitSignIn(url, shop.email, shop.password);
-      return submitted.location!;
-    };
-    const wrong = await start();
-    assert.equal(
-      await oauthError(client.authorizationCodeGrant(config, wrong, { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: 's1' })),
-      'invalid_grant',
-    );
-    assert.equal(await oauthError(client.authorizationCodeGrant(config, wrong, { pkceCodeVerifier: verifier, expectedState: 's1' })), 'invalid_grant', 'one attempt per code');
+    const wrong = await authorize(server, shop, 's1');
+    const otherVerifier = { ...wrong.checks, pkceCodeVerifier: client.randomPKCECodeVerifier() };
+    assert.equal(await oauthError(client.authorizationCodeGrant(wrong.config, wrong.location, otherVerifier)), 'invalid_grant');
+    assert.equal(await oauthError(client.authorizationCodeGrant(wrong.config, wrong.location, wrong.checks)), 'invalid_grant', 'one attempt per code');
 
-    const missing = await start();
+    const missing = await authorize(server, shop, 's2');
     const token = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: id, code: missing.searchParams.get('code')!, redirect_uri: REDIRECT_URI }),
+      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: missing.clientId, code: missing.location.searchParams.get('code')!, redirect_uri: REDIRECT_URI }),
     });
     assert.equal(token.status, 400);
     assert.deepEqual(await token.json(), { error: 'invalid_request', error_description: 'code_verifier is required.' });
@@ -254,38 +255,20 @@ describeEachBackend('OAuth 2.0 with PKCE, driven by openid-client', (backend) =>
 
   test('a code works once: a second use is refused and revokes what the first issued', async () => {
     const shop = await createTestMerchant(server);
-    const { id } = await registerClient(server);
-    const config = await discover(server, id);
-    const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT_URI,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state: 'once',
-    });
-    const { location } = await submitSignIn(url, shop.email, shop.password);
-    const tokens = await client.authorizationCodeGrant(config, location!, { pkceCodeVerifier: verifier, expectedState: 'once' });
+    const { config, location, checks } = await authorize(server, shop, 'once');
+    const tokens = await client.authorizationCodeGrant(config, location, checks);
     const api = new Api(server.url, tokens.access_token);
     assert.equal((await api.get('/v1/orders')).status, 200);
-    assert.equal(await oauthError(client.authorizationCodeGrant(config, location!, { pkceCodeVerifier: verifier, expectedState: 'once' })), 'invalid_grant');
+    assert.equal(await oauthError(client.authorizationCodeGrant(config, location, checks)), 'invalid_grant');
     assert.equal((await api.get('/v1/orders')).status, 401, 'the first exchange is revoked');
     assert.equal(await oauthError(client.refreshTokenGrant(config, tokens.refresh_token!)), 'invalid_grant');
   });
 
   test('a code lasts 60 seconds', async () => {
     const shop = await createTestMerchant(server);
-    const { id } = await registerClient(server);
-    const config = await discover(server, id);
-    const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT_URI,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state: 'late',
-    });
-    const { location } = await submitSignIn(url, shop.email, shop.password);
+    const { config, location, checks } = await authorize(server, shop, 'late');
     server.clock.advance(61_000);
-    assert.equal(await oauthError(client.authorizationCodeGrant(config, location!, { pkceCodeVerifier: verifier, expectedState: 'late' })), 'invalid_grant');
+    assert.equal(await oauthError(client.authorizationCodeGrant(config, location, checks)), 'invalid_grant');
   });
 
   test('redirect URIs match exactly (no trailing slash, no extra parameter), except any port on loopback', async () => {
