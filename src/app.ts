@@ -5,6 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import secureJson from 'secure-json-parse';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { apiKeyRoutes } from './api-keys/routes.js';
 import { accessTokenAuthenticator } from './auth/access-tokens.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import type { Authenticator } from './auth/principal.js';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes);
   await app.register(customerRoutes);
   await app.register(eventRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(refreshRoute, { sessions, limits: signInLimits });
   return app;
 }

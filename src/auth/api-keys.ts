@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Environment } from '../db/schema.js';
+import { pageOf, type PageRequest } from '../http/paginate.js';
+import type { Pagination } from '../http/schemas.js';
 import { newId, randomBase62 } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
 import type { Scope } from './permissions.js';
@@ -69,7 +71,33 @@ export async function createApiKey(
   return { ...toView(row), key };
 }
 
-/** Revokes a key of the merchant. Returns the record, or undefined when the merchant has no such key. */
+const VIEW_COLUMNS = ['id', 'name', 'environment', 'permissions', 'last4', 'created_at', 'last_used_at', 'revoked_at'] as const;
+
+export interface ListApiKeysQuery extends PageRequest {
+  environment?: Environment | undefined;
+}
+
+/**
+ * One page of the merchant's keys, newest first: both environments unless `environment` is given,
+ * revoked keys included. Keys are merchant-level records, so the only scope is the merchant.
+ *
+ * @example listApiKeys(db, 'mer_...', { environment: 'production', page: 1 })
+ */
+export async function listApiKeys(
+  db: Kysely<Database>,
+  merchantId: string,
+  query: ListApiKeysQuery,
+): Promise<{ data: ApiKeyView[]; pagination: Pagination }> {
+  let filtered = db.selectFrom('api_keys').where('merchant_id', '=', merchantId);
+  if (query.environment !== undefined) filtered = filtered.where('environment', '=', query.environment);
+  const { rows, pagination } = await pageOf<Omit<Database['api_keys'], 'key_hash' | 'merchant_id'>>(filtered, VIEW_COLUMNS, query);
+  return { data: rows.map(toView), pagination };
+}
+
+/**
+ * Revokes a key of the merchant. Returns the record, or undefined when the merchant has no such key.
+ * A key revoked before keeps its first `revoked_at`, so revoking is safe to repeat.
+ */
 export async function revokeApiKey(
   db: Kysely<Database>,
   clock: Clock,

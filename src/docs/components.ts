@@ -6,6 +6,7 @@
  * that contains one of them (the same object, or a copy of it) is documented with a `$ref` in its place.
  */
 import type { TSchema } from 'typebox';
+import { ApiKey, ApiKeyList, CreatedApiKey } from '../api-keys/schemas.js';
 import { Customer, CustomerList } from '../customers/schemas.js';
 import { ErrorBody } from '../errors.js';
 import { Event, EventList } from '../events/schemas.js';
@@ -47,6 +48,9 @@ export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]>
   ['Event', Event],
   ['EventList', EventList],
   ['TokenResponse', TokenResponse],
+  ['ApiKey', ApiKey],
+  ['ApiKeyList', ApiKeyList],
+  ['CreatedApiKey', CreatedApiKey],
 ];
 
 const NAMES = new Map<object, string>(COMPONENTS.map(([name, schema]) => [schema, name]));

@@ -73,6 +73,10 @@ export const TAGS = [
   { name: 'Customers', description: 'Customers that orders can name. Requires `customers:read` / `customers:write`.' },
   { name: 'Events', description: 'What happened to orders and refunds, newest first. Requires `orders:read`.' },
   { name: 'Authentication', description: 'User access tokens: refreshing them. Signing in goes through the OAuth endpoints described above.' },
+  {
+    name: 'API keys',
+    description: "The merchant's API keys, of both environments: list, create, revoke. Requires `api_keys:write` and a user access token: an API key can never call these.",
+  },
 ];
 
 function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
@@ -96,6 +100,7 @@ export function apiConventions(): string {
 Every request carries \`Authorization: Bearer <credential>\`. The credential is either an API key or a user access token (JWT).
 
 - **API keys** start with ${code(KEY_PREFIXES.sandbox)} (sandbox) or ${code(KEY_PREFIXES.production)} (production), followed by 32 random base62 characters. A key belongs to one merchant and one environment and carries a set of permissions. Only a hash of it is stored: its value is shown once, when it is created. Keep keys on servers: never in client-side code, public repositories or browser requests. A revoked key answers 401 ${code('credential_revoked')} from its next request on.
+- **Managing API keys over HTTP**: a signed-in user whose role gives \`api_keys:write\` (an admin) lists the merchant's keys with \`GET /v1/api_keys\`, creates one with \`POST /v1/api_keys\` (\`name\`, \`environment\`, optional \`permissions\`, all by default) and revokes one with \`POST /v1/api_keys/{id}/revoke\`. Keys are merchant-level: these operations see the keys of both environments, whatever the token's \`env\`. They accept user access tokens only; an API key, whatever its permissions, gets 403 ${code('insufficient_permissions')}, so a key can never mint or list keys. The creation's answer is the only place the key appears; the list shows \`last4\`, never the key. Creating a key ignores \`Idempotency-Key\`, so that the key is never stored for a replay.
 - **User access tokens** (JWT) give user-scoped access, e.g. to a mobile app. They carry the user's \`permissions\` (from the role), the merchant (\`merchant_id\`) and the environment (\`env\`), and expire after 1 hour. The server accepts them where it is set up with a token verifier; otherwise only API keys are accepted.
 
 Failures answer **401** (${code('missing_credentials')}, ${code('invalid_credentials')}, ${code('token_expired')}, ${code('credential_revoked')}) with a \`WWW-Authenticate: Bearer realm="till"\` header (plus \`error="invalid_token"\` when a credential was sent). The credential is checked before the request body is read, so a request without a valid credential gets 401, never 400.
@@ -110,7 +115,7 @@ ${table(['role', 'permissions'], Object.entries(ROLE_PERMISSIONS).map(([role, sc
 
 # Environments and tenant isolation
 
-Every merchant has two fully separate data sets: \`sandbox\` and \`production\`. ${code(KEY_PREFIXES.sandbox)} keys act on the sandbox and ${code(KEY_PREFIXES.production)} keys on production; a user access token names its environment in its \`env\` claim. A credential sees only its own merchant's data in its own environment.
+Every merchant has two fully separate data sets: \`sandbox\` and \`production\`. ${code(KEY_PREFIXES.sandbox)} keys act on the sandbox and ${code(KEY_PREFIXES.production)} keys on production; a user access token names its environment in its \`env\` claim. A credential sees only its own merchant's data in its own environment. The one exception is the API key records themselves, which belong to the merchant: \`/v1/api_keys\` shows and manages the keys of both environments.
 
 An object of another merchant or of the other environment is answered exactly like a missing one: **404** ${code('resource_not_found')} in a path, 422 ${code('product_not_found')} or ${code('customer_not_found')} in an order, never 403, so that its existence does not leak.
 
@@ -187,7 +192,7 @@ ${table(['what', 'limit'], [
 
 # Idempotent requests
 
-Every POST accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters; a random UUID is a good key), so that a request can be retried after a timeout or a dropped connection without doing its work twice. Keys are kept ${IDEMPOTENCY_TTL_MS / 3_600_000} hours from their first use, per merchant and environment, in the database: they hold across server processes and restarts.
+Every POST except Create an API key (whose answer holds a secret that must not be stored) accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters; a random UUID is a good key), so that a request can be retried after a timeout or a dropped connection without doing its work twice. Keys are kept ${IDEMPOTENCY_TTL_MS / 3_600_000} hours from their first use, per merchant and environment, in the database: they hold across server processes and restarts.
 
 - The first request with a key does the work. A retry with the same key, endpoint and body (key order in the JSON does not matter) does nothing and gets the first answer again, with its status and body and the header \`Idempotent-Replayed: true\`. Error answers are replayed too: a retry of a 422 ${code('out_of_stock')} is that same 422, even if stock has arrived since.
 - The same key for another endpoint or with another body is **400** ${code('idempotency_key_reused')}.
@@ -210,7 +215,7 @@ Every list takes \`page\` (from 1, default 1) and \`per_page\` (1 to ${perPage.m
 
 Lists are sorted newest first: by \`created_at\` descending, then by \`id\` descending, so the order is stable even for objects created in the same millisecond.
 
-Filters: List Orders takes \`status\` (one status, or several separated by commas), \`customer_id\`, \`created_at_min\` and \`created_at_max\`; List Products takes \`active\`; List Customers takes \`email\` (exact match); List Events takes \`type\` (one type, or several separated by commas). A bad filter value is 400 ${code('parameter_invalid')}.
+Filters: List Orders takes \`status\` (one status, or several separated by commas), \`customer_id\`, \`created_at_min\` and \`created_at_max\`; List Products takes \`active\`; List Customers takes \`email\` (exact match); List Events takes \`type\` (one type, or several separated by commas); List API keys takes \`environment\`. A bad filter value is 400 ${code('parameter_invalid')}.
 
 # Order life cycle
 

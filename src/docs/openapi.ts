@@ -20,7 +20,7 @@ import { apiConventions, TAGS } from './conventions.js';
 /** Codes any route with a request body can answer, besides its own. */
 const BODY_ERRORS: readonly ErrorCode[] = ['invalid_json', 'request_too_large', 'unsupported_media_type'];
 
-/** Documents the header every authenticated POST reads (src/idempotency/plugin.ts). */
+/** Documents the header every authenticated POST reads (src/idempotency/plugin.ts), unless its config says `idempotent: false`. */
 const IDEMPOTENCY_KEY_HEADER = {
   type: 'object',
   properties: {
@@ -38,13 +38,13 @@ type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown
 
 /** The operation as documented: refs for shared schemas, security, scope and the full error list. */
 export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'config'> & Partial<Pick<RouteOptions, 'method'>>): RouteSchema {
-  const config = (route.config ?? {}) as { scope?: string; credentials?: readonly string[]; public?: boolean };
+  const config = (route.config ?? {}) as { scope?: string; credentials?: readonly string[]; public?: boolean; idempotent?: boolean };
   const documented: RouteSchema = { ...schema };
   for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
     if (schema[part] !== undefined) documented[part] = referenceComponents(schema[part]);
   }
 
-  if (route.method === 'POST' && config.public !== true) documented.headers = IDEMPOTENCY_KEY_HEADER;
+  if (route.method === 'POST' && config.public !== true && config.idempotent !== false) documented.headers = IDEMPOTENCY_KEY_HEADER;
 
   const errorCodes = new Set<ErrorCode>(schema.body === undefined ? [] : BODY_ERRORS);
   const responses: Record<string, unknown> = {};

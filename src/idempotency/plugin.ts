@@ -9,6 +9,9 @@
  * `Services.transaction`), so a change and the record of its answer commit together: a server that
  * dies after committing still replays the answer, and one that dies before leaves nothing done. An
  * error answer is stored after it is sent, except a 5xx, which frees the key for a retry.
+ *
+ * A route whose answer must never be stored (it shows a secret, such as a new API key) sets
+ * `idempotent: false` in its config: the header is then ignored there.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +20,10 @@ import type { Services } from '../services.js';
 import { claimKey, completeKey, purgeExpiredKeys, releaseKey, requestFingerprint } from './claim-key.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false`: this POST ignores `Idempotency-Key`, because its answer must not be stored. */
+    idempotent?: boolean;
+  }
   interface FastifyRequest {
     /** The services this request's operation runs with: with an idempotency key, its transactions record the answer. */
     services: Services;
@@ -42,6 +49,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     request.services = services;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (request.method !== 'POST' || header === undefined || request.principal === undefined) return;
+    if (request.routeOptions.config.idempotent === false) return;
     if (typeof header !== 'string' || header.length === 0 || header.length > MAX_KEY_LENGTH || !/^[\x21-\x7e][\x20-\x7e]*$/.test(header)) {
       throw new ApiError(
         'parameter_invalid',

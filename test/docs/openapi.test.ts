@@ -9,6 +9,7 @@ import { COMPONENTS } from '../../src/docs/components.js';
 import { TAGS } from '../../src/docs/conventions.js';
 import { ERROR_CODES } from '../../src/errors.js';
 import { describeEachBackend } from '../helpers/backends.js';
+import { signInAs } from '../helpers/oauth.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
 type Schema = Record<string, any>;
@@ -55,7 +56,16 @@ const EXPECTED_SCOPES: Record<string, string> = {
   updateCustomer: 'customers:write',
   listEvents: 'orders:read',
   getEvent: 'orders:read',
+  listApiKeys: 'api_keys:write',
+  createApiKey: 'api_keys:write',
+  revokeApiKey: 'api_keys:write',
 };
+
+/** Operations that accept a user access token only, never an API key. */
+const USER_ONLY_OPERATIONS = new Set(['listApiKeys', 'createApiKey', 'revokeApiKey']);
+
+/** POST operations that ignore Idempotency-Key, because their answer must never be stored. */
+const NOT_IDEMPOTENT_OPERATIONS = new Set(['createApiKey']);
 
 describeEachBackend('OpenAPI document', (backend) => {
   let server: TestServer;
@@ -107,6 +117,24 @@ describeEachBackend('OpenAPI document', (backend) => {
       assert.equal(operation['x-required-scope'], scope, `${where} needs ${scope}`);
       assert.ok((SCOPES as readonly string[]).includes(operation['x-required-scope']));
       assert.ok(operation.description.startsWith(`Requires the \`${scope}\` permission.`), `${where} says which permission it needs`);
+      if (USER_ONLY_OPERATIONS.has(operation.operationId)) {
+        assert.deepEqual(operation['x-credentials'], ['user'], `${where} accepts user tokens only`);
+        assert.match(operation.description, /Accepts user access tokens only\./, where);
+      } else {
+        assert.equal(operation['x-credentials'], undefined, `${where} accepts both kinds of credential`);
+      }
+      if (method === 'post') {
+        const header = operation.parameters?.find((p: Schema) => p.in === 'header' && p.name === 'Idempotency-Key');
+        const codes = Object.values<Schema>(operation.responses).map((r) => r.description).join(' ');
+        if (NOT_IDEMPOTENT_OPERATIONS.has(operation.operationId)) {
+          assert.equal(header, undefined, `${where} does not offer Idempotency-Key`);
+          assert.doesNotMatch(codes, /idempotency_key_/, `${where} cannot answer idempotency errors`);
+          assert.match(operation.description, /Ignores `Idempotency-Key`/, `${where} says it ignores Idempotency-Key`);
+        } else {
+          assert.ok(header !== undefined, `${where} offers Idempotency-Key`);
+          assert.match(codes, /`idempotency_key_reused`/, `${where} lists the idempotency errors`);
+        }
+      }
     }
     assert.equal(document.paths['/v1/openapi.json'], undefined, 'operational routes stay out');
     assert.equal(document.paths['/docs'], undefined);
@@ -183,6 +211,11 @@ describeEachBackend('OpenAPI document', (backend) => {
     check('ProductList', (await shop.sandbox.get('/v1/products')).body);
     check('CustomerList', (await shop.sandbox.get('/v1/customers')).body);
     check('EventList', (await shop.sandbox.get('/v1/events')).body);
+    const admin = (await signInAs(server, shop, 'admin')).api;
+    const key = await admin.post('/v1/api_keys', { name: 'Register', environment: 'sandbox' });
+    check('CreatedApiKey', key.body);
+    check('ApiKey', (await admin.post(`/v1/api_keys/${key.body.id}/revoke`)).body);
+    check('ApiKeyList', (await admin.get('/v1/api_keys')).body);
     check('Error', (await shop.sandbox.get('/v1/orders/ord_missing')).body);
     check('Error', (await shop.sandbox.post('/v1/orders', { items: [] })).body);
   });
@@ -191,6 +224,8 @@ describeEachBackend('OpenAPI document', (backend) => {
     const shop = await createTestMerchant(server);
     const anonymous = new Api(server.url, undefined);
     const powerless = await shop.keyWith('sandbox', ['webhooks:write']);
+    // Operations closed to API keys are tried with an admin's token, which holds every permission.
+    const admin = (await signInAs(server, shop, 'admin', { environment: 'sandbox' })).api;
     for (const [method, template, operation] of authenticatedOperationsOf(document)) {
       const path = template.replace('{id}', 'x_1');
       const where = `${method.toUpperCase()} ${template}`;
@@ -201,7 +236,8 @@ describeEachBackend('OpenAPI document', (backend) => {
       const forbidden = await powerless.request(method.toUpperCase(), path, body);
       assert.equal(forbidden.status, 403, where);
       if (operation.requestBody !== undefined) {
-        const text = await shop.sandbox.request(method.toUpperCase(), path, 'amount=5', { 'content-type': 'text/plain' });
+        const allowed = USER_ONLY_OPERATIONS.has(operation.operationId) ? admin : shop.sandbox;
+        const text = await allowed.request(method.toUpperCase(), path, 'amount=5', { 'content-type': 'text/plain' });
         assert.equal(text.status, 415, where);
         assert.equal(text.body.error.code, 'unsupported_media_type');
       }
