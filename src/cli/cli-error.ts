@@ -3,6 +3,8 @@
  * database...). They are printed as one line, never with a stack trace.
  */
 import { CommanderError } from 'commander';
+import { ClientInputError } from '../auth/oauth-clients.js';
+import { UserInputError } from '../auth/users.js';
 import { ConfigError } from '../config.js';
 import { MerchantInputError } from '../merchants/create-merchant.js';
 
@@ -12,5 +14,12 @@ export class CliError extends Error {
 
 /** True for failures the operator can fix from the message alone. */
 export function isUserError(error: unknown): error is Error {
-  return error instanceof CliError || error instanceof ConfigError || error instanceof MerchantInputError || error instanceof CommanderError;
+  return (
+    error instanceof CliError ||
+    error instanceof ConfigError ||
+    error instanceof MerchantInputError ||
+    error instanceof UserInputError ||
+    error instanceof ClientInputError ||
+    error instanceof CommanderError
+  );
 }

@@ -1,6 +1,8 @@
 /**
- * `till demo [--serve]`: the demo shop, a fresh sandbox key for it, and curl commands to paste.
+ * `till demo [--serve]`: the demo shop, a fresh sandbox key for it, and curl commands to paste; and
+ * the demo OAuth client with a ready-made authorization URL, to sign in as the demo admin by hand.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { createApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
@@ -24,27 +26,34 @@ interface DemoSummary {
   url: string;
   product: { id: string; name: string; price: number };
   counts: { products: number; customers: number; orders: Record<OrderStatus, number> };
+  oauth_client: { client_id: string; name: string; redirect_uris: string[]; created: boolean };
+  /** One sign-in to run by hand: open `authorization_url`, then exchange the code with `code_verifier`. */
+  sign_in: { authorization_url: string; redirect_uri: string; state: string; code_verifier: string; token_url: string };
 }
+
+/** The loopback redirect URI of the printed sign-in: the demo client's, on a port picked here (any port matches). */
+const SIGN_IN_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 
 export function registerDemo(program: Command): void {
   program
     .command('demo')
-    .description('create (or reuse) the demo shop with sandbox data, print a new sandbox key and curl commands')
+    .description('create (or reuse) the demo shop with sandbox data and its OAuth client; print a new sandbox key, curl commands and a sign-in link')
     .option('--serve', 'then start the server in this process')
-    .option('--json', 'print the demo merchant, key, URL and counts as JSON instead of text')
+    .option('--json', 'print the demo merchant, key, URL, counts, OAuth client and sign-in link as JSON instead of text')
     .action(async (options: DemoOptions) => {
       const config = loadConfig();
       // Loaded on use, like the server: the order operations are only needed here.
-      const { DEMO_MERCHANT, prepareDemoShop } = await import('./seed-demo.js');
-      const { shop, key, product, counts } = await withDatabase(config, async (db) => {
+      const { DEMO_MERCHANT, prepareDemoClient, prepareDemoShop } = await import('./seed-demo.js');
+      const { shop, key, product, counts, oauth } = await withDatabase(config, async (db) => {
         const shop = await prepareDemoShop(db);
+        const oauth = await prepareDemoClient(db);
         const key = await createApiKey(db.kysely, systemClock, {
           merchantId: shop.merchantId,
           environment: 'sandbox',
           name: 'demo',
           permissions: DEFAULT_API_KEY_SCOPES,
         });
-        return { shop, key, ...(await describeShop(db, shop)) };
+        return { shop, key, oauth, ...(await describeShop(db, shop)) };
       });
       const url = options.serve === true ? (await startOrExplain(config)).url : serviceUrl(config, config.port);
       const summary: DemoSummary = {
@@ -59,6 +68,8 @@ export function registerDemo(program: Command): void {
         url,
         product,
         counts,
+        oauth_client: { client_id: oauth.client.id, name: oauth.client.name, redirect_uris: oauth.client.redirect_uris, created: oauth.created },
+        sign_in: signInExample(url, oauth.client.id),
       };
       printResult(options, summary, () => demoText(summary, shop, options.serve === true));
     });
@@ -88,8 +99,27 @@ async function describeShop(db: Db, shop: DemoShop): Promise<Pick<DemoSummary, '
   };
 }
 
+/**
+ * An authorization request with a fresh PKCE pair (RFC 7636: a 43-character verifier and its S256
+ * challenge) and state, for the sandbox data, that a person can open in a browser and finish with curl.
+ */
+function signInExample(url: string, clientId: string): DemoSummary['sign_in'] {
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(16).toString('base64url');
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: SIGN_IN_REDIRECT_URI,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state,
+    environment: 'sandbox',
+  });
+  return { authorization_url: `${url}/oauth/authorize?${query}`, redirect_uri: SIGN_IN_REDIRECT_URI, state, code_verifier: verifier, token_url: `${url}/oauth/token` };
+}
+
 function demoText(summary: DemoSummary, shop: DemoShop, serving: boolean): string {
-  const { merchant, api_key: key, url, product, counts } = summary;
+  const { merchant, api_key: key, url, product, counts, oauth_client: client, sign_in: signIn } = summary;
   const orderCounts = ORDER_STATUSES.map((s) => `${counts.orders[s]} ${s}`).join(', ');
   const auth = '-H "Authorization: Bearer $TILL_KEY"';
   const json = '-H "Content-Type: application/json"';
@@ -118,6 +148,19 @@ function demoText(summary: DemoSummary, shop: DemoShop, serving: boolean): strin
     '',
     '# Refund 100 (one dollar) of it',
     `curl -s -w '\\n' -X POST "$TILL_URL/v1/orders/$ORDER_ID/refund" ${auth} ${json} -d '{"amount": 100}'`,
+    '',
+    `Sign in as a user, as a mobile app does (OAuth 2.0 with PKCE), through the demo app ${client.client_id} (${client.name}):`,
+    `1. Open this address in a browser and sign in as ${merchant.email} with ${merchant.password === undefined ? 'its password' : 'the password above'}:`,
+    `   ${signIn.authorization_url}`,
+    `2. The browser is sent on to ${signIn.redirect_uri}?code=...&state=${signIn.state}&iss=...; nothing listens there,`,
+    '   so copy the code from the address bar.',
+    `3. Within a minute (codes expire), exchange it for tokens; the code_verifier ${signIn.code_verifier} is the secret half of the code_challenge:`,
+    '',
+    'CODE=paste-the-code-here',
+    `curl -s -w '\\n' -X POST "$TILL_URL/oauth/token" -d grant_type=authorization_code -d client_id=${client.client_id} --data-urlencode "code=$CODE" --data-urlencode redirect_uri=${signIn.redirect_uri} -d code_verifier=${signIn.code_verifier}`,
+    '',
+    `Its access_token acts as ${merchant.email} on the sandbox data for expires_in seconds: export TILL_KEY=<access_token> and the commands above work with it;`,
+    `its refresh_token gets a new pair: curl -s -X POST "$TILL_URL/v1/auth/refresh" ${json} -d '{"refresh_token": "<refresh_token>"}'`,
     ...(serving ? ['', 'Stop the server with Ctrl+C.'] : []),
   ].join('\n');
 }

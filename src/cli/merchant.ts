@@ -2,40 +2,35 @@
  * `till merchant create`: a merchant with its first user, an admin who signs in with the e-mail and
  * password given.
  */
-import { readFileSync } from 'node:fs';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
-import { createMerchant, MIN_PASSWORD_LENGTH } from '../merchants/create-merchant.js';
+import { createMerchant } from '../merchants/create-merchant.js';
 import { systemClock } from '../time.js';
-import { CliError } from './cli-error.js';
 import { printResult, type OutputOptions } from './output.js';
+import { passwordOf, withPasswordOptions, type PasswordOptions } from './password-input.js';
 import { wholeNumber } from './parse-options.js';
 import { withDatabase } from './with-database.js';
 
-interface CreateOptions extends OutputOptions {
+interface CreateOptions extends OutputOptions, PasswordOptions {
   name: string;
   email: string;
-  password?: string;
-  passwordStdin?: boolean;
   currency: string;
   taxRateBps: number;
 }
 
 export function registerMerchant(program: Command): void {
   const merchant = program.command('merchant').description('manage merchants');
-  merchant
+  const create = merchant
     .command('create')
     .description('create a merchant and its admin user')
     .requiredOption('--name <name>', 'the business name')
-    .requiredOption('--email <email>', "the admin user's e-mail, used to sign in")
-    .addOption(new Option('--password <password>', `the admin user's password (at least ${MIN_PASSWORD_LENGTH} characters)`).conflicts('passwordStdin'))
-    .option('--password-stdin', 'read the password from the first line of standard input, to keep it out of the process list')
+    .requiredOption('--email <email>', "the admin user's e-mail, used to sign in");
+  withPasswordOptions(create, "the admin user's")
     .option('--currency <code>', 'ISO 4217 currency of all its prices', 'USD')
     .option('--tax-rate-bps <bps>', 'tax rate in basis points (825 = 8.25%)', wholeNumber(0, 10_000), 0)
     .option('--json', 'print {"merchant": {"id"}, "user": {"id", "email"}} instead of text')
     .action(async (options: CreateOptions) => {
-      const password = options.passwordStdin === true ? readPasswordFromStdin() : options.password;
-      if (password === undefined) throw new CliError('a password is needed: give --password <password> or --password-stdin');
+      const password = passwordOf(options);
       const created = await withDatabase(loadConfig(), (db) =>
         createMerchant(db.kysely, systemClock, {
           name: options.name,
@@ -53,10 +48,4 @@ export function registerMerchant(program: Command): void {
         ].join('\n'),
       );
     });
-}
-
-function readPasswordFromStdin(): string {
-  const password = readFileSync(0, 'utf8').split(/\r?\n/)[0] ?? '';
-  if (password === '') throw new CliError('--password-stdin: standard input is empty');
-  return password;
 }

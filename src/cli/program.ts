@@ -6,7 +6,10 @@ import { registerApiKey } from './api-key.js';
 import { registerDemo } from './demo.js';
 import { registerMerchant } from './merchant.js';
 import { registerMigrate } from './migrate.js';
+import { registerOAuthClient } from './oauth-client.js';
 import { registerServe } from './serve.js';
+import { registerSigningKey } from './signing-key.js';
+import { registerUser } from './user.js';
 
 export function buildProgram(version: string): Command {
   const program = new Command('till')
@@ -18,7 +21,10 @@ export function buildProgram(version: string): Command {
   registerServe(program);
   registerMigrate(program);
   registerMerchant(program);
+  registerUser(program);
   registerApiKey(program);
+  registerOAuthClient(program);
+  registerSigningKey(program);
   registerDemo(program);
   return program;
 }

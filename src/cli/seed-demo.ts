@@ -3,6 +3,7 @@
  * every status, made through the same operations as the API so that it holds nothing the API could
  * not have produced.
  */
+import { createOAuthClient, findOAuthClient, type OAuthClient } from '../auth/oauth-clients.js';
 import type { Tenant } from '../auth/principal.js';
 import type { Db } from '../db/connection.js';
 import { randomBase62 } from '../ids.js';
@@ -51,6 +52,24 @@ export async function prepareDemoShop(db: Db): Promise<DemoShop> {
   const seeded = Number(count) === 0;
   if (seeded) await seedDemoData(db, tenant);
   return { merchantId, password, seeded };
+}
+
+/**
+ * The demo's OAuth client, for signing in as the demo admin by hand: a loopback redirect URI (any
+ * port matches, so a browser can be sent to whatever port one picks) and a private-use scheme, as a
+ * mobile app would register.
+ */
+export const DEMO_CLIENT = { name: 'Till demo app', redirectUris: ['http://127.0.0.1/callback', 'com.example.till:/oauth/callback'] } as const;
+
+/** The demo's OAuth client: the one an earlier run registered, else a new one. */
+export async function prepareDemoClient(db: Db): Promise<{ client: OAuthClient; created: boolean }> {
+  const named = await db.kysely.selectFrom('oauth_clients').select('id').where('name', '=', DEMO_CLIENT.name).orderBy('created_at').orderBy('id').execute();
+  for (const { id } of named) {
+    const client = await findOAuthClient(db.kysely, id);
+    // One the operator registered under the same name with other redirect URIs is not the demo's.
+    if (client !== undefined && DEMO_CLIENT.redirectUris.every((uri) => client.redirect_uris.includes(uri))) return { client, created: false };
+  }
+  return { client: await createOAuthClient(db.kysely, systemClock, { name: DEMO_CLIENT.name, redirectUris: [...DEMO_CLIENT.redirectUris] }), created: true };
 }
 
 const MINUTE = 60_000;

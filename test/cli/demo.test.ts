@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { ORDER_STATUSES } from '../../src/db/schema.js';
 import { createTestDatabase, describeEachBackend } from '../helpers/backends.js';
 import { RunningTill, runTillJson, startTillServer, tillEnv } from '../helpers/cli.js';
+import { submitSignIn } from '../helpers/oauth.js';
 import { Api } from '../helpers/server.js';
 
 const run = promisify(execFile);
@@ -29,9 +31,46 @@ describeEachBackend('till demo', (backend) => {
     assert.deepEqual(first.counts.customers, 3);
     for (const status of ORDER_STATUSES) assert.ok(first.counts.orders[status] >= 1, `an order ${status}: ${JSON.stringify(first.counts)}`);
 
+    assert.match(first.oauth_client.client_id, /^cli_\w{16,}$/);
+    assert.equal(first.oauth_client.name, 'Till demo app');
+    assert.deepEqual(first.oauth_client.redirect_uris, ['http://127.0.0.1/callback', 'com.example.till:/oauth/callback']);
+    assert.equal(first.oauth_client.created, true);
+    const authorization = new URL(first.sign_in.authorization_url);
+    assert.equal(`${authorization.origin}${authorization.pathname}`, `${first.url}/oauth/authorize`);
+    assert.deepEqual(Object.fromEntries(authorization.searchParams), {
+      response_type: 'code',
+      client_id: first.oauth_client.client_id,
+      redirect_uri: 'http://127.0.0.1:8765/callback',
+      code_challenge: createHash('sha256').update(first.sign_in.code_verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: first.sign_in.state,
+      environment: 'sandbox',
+    });
+    assert.match(first.sign_in.code_verifier, /^[\w-]{43}$/);
+
     const { server, url } = await startTillServer(env);
     t.after(async () => assert.equal(await server.stop(), 0));
     const api = new Api(url, first.api_key.key);
+
+    // The printed sign-in, run as a person would (here on the port the server got).
+    const signedIn = await submitSignIn(new URL(`${url}/oauth/authorize${authorization.search}`), first.merchant.email, first.merchant.password);
+    assert.equal(signedIn.status, 303, signedIn.html);
+    assert.equal(`${signedIn.location!.origin}${signedIn.location!.pathname}`, 'http://127.0.0.1:8765/callback');
+    assert.equal(signedIn.location!.searchParams.get('state'), first.sign_in.state);
+    const token = await fetch(`${url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: first.oauth_client.client_id,
+        code: signedIn.location!.searchParams.get('code')!,
+        redirect_uri: first.sign_in.redirect_uri,
+        code_verifier: first.sign_in.code_verifier,
+      }),
+    });
+    assert.equal(token.status, 200);
+    const asAdmin = await new Api(url, ((await token.json()) as { access_token: string }).access_token).get('/v1/orders?per_page=1');
+    assert.equal(asAdmin.status, 200);
+    assert.equal(asAdmin.body.pagination.total, Object.values<number>(first.counts.orders).reduce((a, b) => a + b), 'the token sees the sandbox orders');
 
     for (const status of ORDER_STATUSES) {
       const listed = await api.get(`/v1/orders?status=${status}`);
@@ -59,6 +98,9 @@ describeEachBackend('till demo', (backend) => {
     assert.equal(second.merchant.password, undefined);
     assert.notEqual(second.api_key.key, first.api_key.key);
     assert.deepEqual(second.counts, first.counts, 'a second run adds no data');
+    assert.deepEqual(second.oauth_client, { ...first.oauth_client, created: false }, 'a second run reuses the demo client');
+    assert.notEqual(second.sign_in.code_verifier, first.sign_in.code_verifier);
+    assert.notEqual(second.sign_in.state, first.sign_in.state);
     assert.equal((await new Api(url, second.api_key.key).get('/v1/orders')).status, 200);
     assert.equal((await api.get('/v1/orders')).status, 200, 'the first key still works');
 
@@ -78,7 +120,7 @@ describeEachBackend('till demo', (backend) => {
     const stdout = await demo.waitForOutput((out) => out.includes('Stop the server with Ctrl+C.'));
 
     assert.match(stdout, /^Demo Coffee Shop \(mer_\w+\) is ready: 6 products, 3 customers, orders: \d+ pending, \d+ paid, \d+ partially_refunded, \d+ refunded, \d+ canceled\.$/m);
-    const script = stdout.slice(stdout.indexOf('export TILL_URL='), stdout.indexOf('Stop the server'));
+    const script = stdout.slice(stdout.indexOf('export TILL_URL='), stdout.indexOf('Sign in as a user'));
     assert.match(script, /^export TILL_URL=http:\/\/127\.0\.0\.1:\d+$/m);
     const { stdout: output } = await run('bash', ['-euo', 'pipefail', '-c', script]);
     const [list, orderId, capture, refund] = output.trimEnd().split('\n');
@@ -87,5 +129,21 @@ describeEachBackend('till demo', (backend) => {
     assert.equal(JSON.parse(capture!).status, 'paid');
     assert.equal(JSON.parse(capture!).payment.card_last4, '4242');
     assert.deepEqual([JSON.parse(refund!).order_id, JSON.parse(refund!).amount, JSON.parse(refund!).status], [orderId, 100, 'succeeded']);
+
+    // Sign in as the admin by hand: open the printed address, copy the code, paste the printed curl.
+    const password = /^Its admin user is demo@till\.local, password (\S+) \(shown only now\)\.$/m.exec(stdout)![1]!;
+    const authorizationUrl = /^ {3}(http:\/\/\S+\/oauth\/authorize\?\S+)$/m.exec(stdout)![1]!;
+    const state = new URL(authorizationUrl).searchParams.get('state');
+    assert.match(stdout, new RegExp(`sent on to http://127\\.0\\.0\\.1:8765/callback\\?code=\\.\\.\\.&state=${state}&iss=`));
+    const browser = await submitSignIn(new URL(authorizationUrl), 'demo@till.local', password);
+    assert.equal(browser.location?.searchParams.get('state'), state);
+    const code = browser.location!.searchParams.get('code')!;
+    const url = /^export TILL_URL=(\S+)$/m.exec(stdout)![1]!;
+    const exchange = stdout.slice(stdout.indexOf('CODE=paste-the-code-here'), stdout.indexOf('Its access_token'));
+    const pasted = `export TILL_URL=${url}\n${exchange.replace('CODE=paste-the-code-here', `CODE=${code}`)}`;
+    const tokens = JSON.parse((await run('bash', ['-euo', 'pipefail', '-c', pasted])).stdout);
+    assert.equal(tokens.token_type, 'Bearer');
+    assert.match(tokens.refresh_token, /^rt_/);
+    assert.equal((await new Api(url, tokens.access_token).get('/v1/orders')).status, 200);
   });
 });
