@@ -12,11 +12,12 @@ main { width: min(24rem, calc(100vw - 2rem)); padding: 2rem 0; }
 h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
 p { line-height: 1.45; }
 label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
+input, button { font: inherit; }
 input { box-sizing: border-box; width: 100%; padding: .6rem; font-size: 1rem; border: 1px solid GrayText; border-radius: .35rem; }
 input:focus-visible, button:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
 button { margin-top: 1.5rem; width: 100%; padding: .7rem; font-size: 1rem; font-weight: 600; border: 0; border-radius: .35rem; background: #1d4ed8; color: #fff; cursor: pointer; }
 .error { border-left: 4px solid #b91c1c; padding: .5rem .75rem; background: color-mix(in srgb, #b91c1c 12%, Canvas); }
-.small { font-size: .875rem; color: GrayText; }
+.small { font-size: .875rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
 `;
 
 /** Headers of every page here: nothing from elsewhere, no framing (clickjacking), no caching, no referrer. */
@@ -69,6 +70,8 @@ export function signInPage(input: SignInPageInput): string {
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
   const describedBy = input.error === undefined ? '' : ' aria-describedby="sign-in-error" aria-invalid="true"';
+  // Back after a refusal with the e-mail kept, the field to fill in is the password.
+  const focusPassword = (input.email ?? '') !== '';
   const environment = input.environment === 'sandbox' ? 'sandbox (test) data' : 'live data';
   return page(
     'Sign in',
@@ -78,9 +81,9 @@ ${input.error === undefined ? '' : `<p class="error" id="sign-in-error" role="al
 <form method="post" action="authorize">
 ${hidden}
 <label for="email">E-mail</label>
-<input id="email" name="email" type="email" autocomplete="username" required autofocus${describedBy} value="${escapeHtml(input.email ?? '')}">
+<input id="email" name="email" type="email" autocomplete="username" required${focusPassword ? '' : ' autofocus'}${describedBy} value="${escapeHtml(input.email ?? '')}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${focusPassword ? ' autofocus' : ''}${describedBy}>
 <button type="submit">Sign in</button>
 </form>
 <p class="small">Signing in sends ${escapeHtml(input.clientName)} back a code it exchanges for an access token. Your password is never shared with it.</p>`,
