@@ -5,6 +5,7 @@
  */
 import { KEY_PREFIXES } from '../auth/api-keys.js';
 import { ROLE_PERMISSIONS, SCOPES } from '../auth/permissions.js';
+import { AUTHORIZATION_CODE_TTL_SECONDS } from '../auth/sessions.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
@@ -101,7 +102,7 @@ Every request carries \`Authorization: Bearer <credential>\`. The credential is 
 
 - **API keys** start with ${code(KEY_PREFIXES.sandbox)} (sandbox) or ${code(KEY_PREFIXES.production)} (production), followed by 32 random base62 characters. A key belongs to one merchant and one environment and carries a set of permissions. Only a hash of it is stored: its value is shown once, when it is created. Keep keys on servers: never in client-side code, public repositories or browser requests. A revoked key answers 401 ${code('credential_revoked')} from its next request on.
 - **Managing API keys over HTTP**: a signed-in user whose role gives \`api_keys:write\` (an admin) lists the merchant's keys with \`GET /v1/api_keys\`, creates one with \`POST /v1/api_keys\` (\`name\`, \`environment\`, optional \`permissions\`, all by default) and revokes one with \`POST /v1/api_keys/{id}/revoke\`. Keys are merchant-level: these operations see the keys of both environments, whatever the token's \`env\`. They accept user access tokens only; an API key, whatever its permissions, gets 403 ${code('insufficient_permissions')}, so a key can never mint or list keys. The creation's answer is the only place the key appears; the list shows \`last4\`, never the key. Creating a key ignores \`Idempotency-Key\`, so that the key is never stored for a replay.
-- **User access tokens** (JWT) give user-scoped access, e.g. to a mobile app. They carry the user's \`permissions\` (from the role), the merchant (\`merchant_id\`) and the environment (\`env\`), and expire after 1 hour. The server accepts them where it is set up with a token verifier; otherwise only API keys are accepted.
+- **User access tokens** (JWT) give user-scoped access, e.g. to a mobile app: a person signs in (see *Signing in users*) and the app gets a token that carries the user's \`permissions\` (from the role), the merchant (\`merchant_id\`) and the environment (\`env\`), and expires after 1 hour. Every \`/v1\` operation takes either kind of credential and checks its permission the same way.
 
 Failures answer **401** (${code('missing_credentials')}, ${code('invalid_credentials')}, ${code('token_expired')}, ${code('credential_revoked')}) with a \`WWW-Authenticate: Bearer realm="till"\` header (plus \`error="invalid_token"\` when a credential was sent). The credential is checked before the request body is read, so a request without a valid credential gets 401, never 400.
 
@@ -112,6 +113,28 @@ ${table(['permission', 'allows'], SCOPES.map((scope) => [code(scope), scopeMeani
 A user's role gives their tokens these permissions:
 
 ${table(['role', 'permissions'], Object.entries(ROLE_PERMISSIONS).map(([role, scopes]) => [code(role), scopes.length === SCOPES.length ? 'all' : scopes.map(code).join(', ')]))}
+
+# Signing in users (OAuth 2.0)
+
+Apps that act for a person (a cashier's mobile app, a back-office page) never hold an API key. They sign the person in with the OAuth 2.0 authorization code flow with PKCE (RFC 6749, RFC 7636; RFC 8252 for native apps) and receive a user access token and a refresh token. Any OAuth 2.0 client library that does PKCE works; the server describes itself at \`/.well-known/oauth-authorization-server\` (RFC 8414).
+
+${table(['endpoint', 'what it does'], [
+    ['`GET /.well-known/oauth-authorization-server`', 'The endpoints and what they support (issuer, PKCE `S256`, public clients).'],
+    ['`GET /.well-known/jwks.json`', 'The public keys access tokens are signed with (ES256). Verify tokens against these only.'],
+    ['`GET /oauth/authorize`', 'The sign-in page. Query: `response_type=code`, `client_id`, `redirect_uri`, `code_challenge`, `code_challenge_method=S256`, `state`, and `environment` (`sandbox` or `production`, default `production`: the data set the tokens act on). After sign-in, redirects (303) to `redirect_uri` with `code`, `state` and `iss`.'],
+    ['`POST /oauth/token`', 'Form-encoded. `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier`, `client_id`; or `grant_type=refresh_token` with `refresh_token`, `client_id`. Answers `{"access_token", "token_type": "Bearer", "expires_in", "refresh_token"}`.'],
+    ['`POST /oauth/revoke`', 'Form-encoded `token` (a refresh token or an access token) and `client_id` (RFC 7009). Ends the sign-in the token belongs to: its refresh token and every access token it issued answer 401 from then on. Unknown tokens are answered 200 too.'],
+    ['`POST /v1/auth/refresh`', 'The same refresh as the token endpoint, as JSON: `{"refresh_token": "rt_..."}`, with this API\'s error envelope.'],
+  ])}
+
+- **Clients** are registered by the operator (\`till oauth-client create\`). They are public clients: no secret; PKCE protects the code. \`client_id\` is \`cli_...\`.
+- **Redirect URIs** must be one of those the client registered, character for character: no trailing slash or extra parameter is forgiven. The one exception is a loopback \`http\` redirect (\`http://127.0.0.1/callback\`), which matches on any port, as native apps need. A request naming an unknown client or an unregistered redirect URI gets an error page, never a redirect; other errors go back to the app as \`error\`, \`error_description\`, \`state\` and \`iss\` on the redirect URI.
+- **Codes** last ${AUTHORIZATION_CODE_TTL_SECONDS} seconds and work once. Presenting a code again is refused and ends the sign-in the first exchange started.
+- **Access tokens** are JWTs signed with ES256 (\`kid\` in the header, \`typ\` \`at+jwt\`). Claims: \`sub\` (the user, \`usr_...\`), \`merchant_id\`, \`role\`, \`permissions\`, \`iat\`, \`exp\`, \`iss\` (this service's public address), \`env\`, and \`sid\` (the sign-in) and \`jti\`. They last 1 hour (\`ACCESS_TOKEN_TTL_SECONDS\`). The server accepts ES256 only, its own \`iss\`, and \`exp\` with at most 60 s of clock leeway; it takes keys only from its own published set, never from a token's header. A token is refused (401 ${code('credential_revoked')}) as soon as its sign-in ends or its user is removed, and it carries only the permissions its user's role still grants.
+- **Refresh tokens** (\`rt_...\`) last 30 days each and work once: every refresh returns a new pair and the old refresh token stops working. Of two refreshes with one token, one succeeds and the other is refused (${code('refresh_token_used')} on \`/v1/auth/refresh\`, \`invalid_grant\` on \`/oauth/token\`), so an app that raced itself keeps its sign-in. A refresh token presented again more than 10 seconds (\`REFRESH_REUSE_GRACE_SECONDS\`) after it was exchanged is taken as stolen: the whole sign-in ends, access tokens included.
+- **Signing keys** are kept in the database and shared by every server process. \`till signing-key rotate\` adds a key that signs from then on; the old one stays published until the last token it signed has expired.
+- **Brute force**: sign-in posts and the token, revoke and refresh endpoints are limited per client address (30 requests a minute, \`SIGN_IN_LIMIT_PER_ADDRESS\`), and failures per account (10 failed sign-ins or refused token requests per 15 minutes, \`SIGN_IN_LIMIT_PER_ACCOUNT\`; a successful sign-in clears them). Past a limit: 429 with \`Retry-After\`. A wrong password and an unknown e-mail get the same answer.
+- **Errors** of \`/oauth/token\` and \`/oauth/revoke\` follow RFC 6749: \`{"error": "invalid_grant", "error_description": "..."}\` with 400 (\`invalid_request\`, \`invalid_grant\`, \`unsupported_grant_type\`, \`unauthorized_client\`), 401 (\`invalid_client\`) or 429 (\`rate_limited\`). Their answers are never cached (\`Cache-Control: no-store\`).
 
 # Environments and tenant isolation
 
