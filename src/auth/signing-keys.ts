@@ -19,7 +19,7 @@ export const SIGNING_ALGORITHM = 'ES256';
 /** How often a process reads the keys again, so it signs with a key rotated by another process. */
 const RELOAD_EVERY_MS = 60_000;
 /** What a retired key is kept published beyond the access-token lifetime: the reload period and the clock leeway. */
-const PUBLISHED_MARGIN_MS = RELOAD_EVERY_MS + 60_000;
+export const PUBLISHED_MARGIN_MS = RELOAD_EVERY_MS + 60_000;
 
 export interface PublicJwk extends JWK {
   kid: string;

@@ -49,9 +49,21 @@ export async function createUser(db: Kysely<Database>, clock: Clock, input: Crea
     if (merchant === undefined) throw new UserInputError(`no merchant with id "${input.merchantId}"`);
     const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (taken !== undefined) throw new UserInputError(`a user with the e-mail ${email} already exists`);
-    await trx.insertInto('users').values({ ...user, password_hash: passwordHash, updated_at: now, removed_at: null }).execute();
+    try {
+      await trx.insertInto('users').values({ ...user, password_hash: passwordHash, updated_at: now, removed_at: null }).execute();
+    } catch (error) {
+      // Another creation with this e-mail committed between the check and the insert.
+      if (isUniqueViolation(error)) throw new UserInputError(`a user with the e-mail ${email} already exists`);
+      throw error;
+    }
   });
   return user;
+}
+
+/** A unique constraint refused the row: PostgreSQL's 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**

@@ -4,7 +4,7 @@
  * so nobody is signed out by a rotation.
  */
 import type { Command } from 'commander';
-import { rotateSigningKey } from '../auth/signing-keys.js';
+import { PUBLISHED_MARGIN_MS, rotateSigningKey } from '../auth/signing-keys.js';
 import { loadConfig } from '../config.js';
 import { systemClock } from '../time.js';
 import { printResult, type OutputOptions } from './output.js';
@@ -26,7 +26,7 @@ export function registerSigningKey(program: Command): void {
           `New signing key ${rotated.id}: running servers sign with it within a minute (they read the keys again every minute).`,
           rotated.retired.length === 0
             ? 'No key was signing before: there was none to retire.'
-            : `Retired ${rotated.retired.join(', ')}: ${rotated.retired.length === 1 ? 'it stays' : 'they stay'} published at /.well-known/jwks.json, and the tokens signed with ${rotated.retired.length === 1 ? 'it' : 'them'} stay valid, until those expire (the access-token lifetime, ${lifetime}, plus 2 minutes).`,
+            : `Retired ${rotated.retired.join(', ')}: ${rotated.retired.length === 1 ? 'it stays' : 'they stay'} published at /.well-known/jwks.json, and the tokens signed with ${rotated.retired.length === 1 ? 'it' : 'them'} stay valid, until those expire (the access-token lifetime, ${lifetime}, plus ${PUBLISHED_MARGIN_MS / 60_000} minutes).`,
         ].join('\n'),
       );
     });
