@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as client from 'openid-client';
-import { describeEachBackend } from '../helpers/backends.js';
 import { purgeExpiredGrants, sha256Hex } from '../../src/auth/sessions.js';
-import { discover, REDIRECT_URI, registerClient, signIn, signInAs, submitSignIn } from '../helpers/oauth.js';
+import { describeEachBackend } from '../helpers/backends.js';
+import { authorizationRequest, discover, REDIRECT_URI, registerClient, signIn, signInAs, submitSignIn } from '../helpers/oauth.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The OAuth error an openid-client call failed with (`invalid_grant`, ...). */
@@ -24,18 +24,10 @@ async function oauthError(call: Promise<unknown>): Promise<string> {
 
 /** Up to the code: authorization URL with PKCE, sign-in, and the redirect back to the app. */
 async function authorize(server: TestServer, shop: { email: string; password: string }, state: string) {
-  const { id } = await registerClient(server);
-  const config = await discover(server, id);
-  const verifier = client.randomPKCECodeVerifier();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT_URI,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
+  const { clientId, config, verifier, url } = await authorizationRequest(server, { state });
   const { location } = await submitSignIn(url, shop.email, shop.password);
   assert.ok(location, 'the sign-in redirected to the app');
-  return { clientId: id, config, verifier, location, checks: { pkceCodeVerifier: verifier, expectedState: state } };
+  return { clientId, config, verifier, location, checks: { pkceCodeVerifier: verifier, expectedState: state } };
 }
 
 describeEachBackend('OAuth 2.0 with PKCE, driven by openid-client', (backend) => {

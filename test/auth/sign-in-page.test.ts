@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import * as client from 'openid-client';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { discover, REDIRECT_URI, registerClient } from '../helpers/oauth.js';
+import { authorizationRequest, discover, REDIRECT_URI, registerClient } from '../helpers/oauth.js';
 import { Api, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -24,17 +24,7 @@ test('the sign-in page in a real browser: labelled fields, an announced error, t
   try {
     server = await startTestServer('sqlite');
     const merchant = await createTestMerchant(server);
-    const app = await registerClient(server);
-    const config = await discover(server, app.id);
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const authorizationUrl = client.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT_URI,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      environment: 'sandbox',
-    });
+    const { config, verifier, state, url: authorizationUrl } = await authorizationRequest(server, { environment: 'sandbox' });
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });

@@ -62,24 +62,42 @@ export interface SignedIn {
   api: Api;
 }
 
-/** The whole authorization code flow with PKCE, as a mobile app runs it. */
-export async function signIn(
+export interface AuthorizationRequest {
+  clientId: string;
+  config: client.Configuration;
+  verifier: string;
+  state: string;
+  /** The authorization URL, with a fresh PKCE challenge and state. */
+  url: URL;
+}
+
+/** What an app prepares before opening the sign-in page: its configuration, a PKCE pair, a state, the URL. */
+export async function authorizationRequest(
   server: TestServer,
-  credentials: { email: string; password: string },
-  options: { clientId?: string; environment?: Environment; redirectUri?: string } = {},
-): Promise<SignedIn> {
+  options: { clientId?: string; environment?: Environment; redirectUri?: string; state?: string } = {},
+): Promise<AuthorizationRequest> {
   const clientId = options.clientId ?? (await registerClient(server)).id;
   const config = await discover(server, clientId);
   const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const authorizationUrl = client.buildAuthorizationUrl(config, {
+  const state = options.state ?? client.randomState();
+  const url = client.buildAuthorizationUrl(config, {
     redirect_uri: options.redirectUri ?? REDIRECT_URI,
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
     ...(options.environment === undefined ? {} : { environment: options.environment }),
   });
-  const submitted = await submitSignIn(authorizationUrl, credentials.email, credentials.password);
+  return { clientId, config, verifier, state, url };
+}
+
+/** The whole authorization code flow with PKCE, as a mobile app runs it. */
+export async function signIn(
+  server: TestServer,
+  credentials: { email: string; password: string },
+  options: { clientId?: string; environment?: Environment; redirectUri?: string } = {},
+): Promise<SignedIn> {
+  const { config, verifier, state, url } = await authorizationRequest(server, options);
+  const submitted = await submitSignIn(url, credentials.email, credentials.password);
   if (submitted.location === undefined) throw new Error(`sign-in did not redirect (${submitted.status}): ${submitted.html.slice(0, 500)}`);
   const tokens = await client.authorizationCodeGrant(config, submitted.location, { pkceCodeVerifier: verifier, expectedState: state });
   return { config, tokens, accessToken: tokens.access_token, refreshToken: tokens.refresh_token!, api: new Api(server.url, tokens.access_token) };
