@@ -7,7 +7,9 @@
  *   const db = await openDatabase({ url: 'postgres://localhost/till', poolSize: 20 });
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import {
@@ -71,6 +73,7 @@ function openSqlite(url: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
+  const stopCheckpoints = path === ':memory:' ? async () => {} : checkpointInBackground(database, path);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
   return {
     kysely,
@@ -79,7 +82,60 @@ function openSqlite(url: string): Db {
     ping: async () => {
       database.prepare('select 1').get();
     },
-    close: () => kysely.destroy(),
+    close: async () => {
+      await stopCheckpoints();
+      await kysely.destroy();
+    },
+  };
+}
+
+const CHECKPOINT_EVERY_MS = 100;
+/** WAL pages past which the server's own connection checkpoints, should the background thread fall behind. */
+const WAL_BACKSTOP_PAGES = 10_000;
+
+/** The checkpoint thread: its own connection to the file, a passive checkpoint every few milliseconds. */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.path);
+const timer = setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Busy or closing: the next round tries again.
+  }
+}, workerData.everyMs);
+parentPort.once('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+/**
+ * Copies the write-ahead log into the database file from a worker thread. SQLite otherwise does it
+ * in the committing connection every 1,000 pages, with an fsync, on the event loop: that was 40% of
+ * a Create Order's time on a database of a million orders (a commit took 350 µs, 80 µs without).
+ * Passive checkpoints never wait for, nor block, the server's reads and writes. The server's own
+ * connection still checkpoints if the log passes WAL_BACKSTOP_PAGES, and alone if the thread fails.
+ * Returns the function that stops the thread.
+ */
+function checkpointInBackground(database: BetterSqlite3.Database, path: string): () => Promise<void> {
+  const worker = new Worker(CHECKPOINTER, {
+    eval: true,
+    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), path, everyMs: CHECKPOINT_EVERY_MS },
+  });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.on('error', () => {
+    if (database.open) database.pragma('wal_autocheckpoint = 1000');
+  });
+  worker.unref();
+  database.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+  return async () => {
+    worker.postMessage('stop');
+    const timeout = setTimeout(() => void worker.terminate(), 5_000);
+    await exited;
+    clearTimeout(timeout);
   };
 }
 
