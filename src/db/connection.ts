@@ -20,6 +20,8 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SelectQueryBuilder,
   type SqliteDatabase,
 } from 'kysely';
@@ -214,7 +216,7 @@ async function openPostgres(options: OpenOptions): Promise<Db> {
     types: pgTypes,
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   return {
     kysely,
     dialect: 'postgres',
@@ -223,5 +225,50 @@ async function openPostgres(options: OpenOptions): Promise<Db> {
       await pool.query('select 1');
     },
     close: () => kysely.destroy(),
+  };
+}
+
+/** Distinct statement texts given a name, per process; texts past it run unnamed. */
+const NAMED_STATEMENTS_LIMIT = 1000;
+/** `select *` and `table.*`: their result columns would change with a migration that adds one. */
+const SELECTS_ALL = /\bselect \*|"\.\*/;
+
+/**
+ * Named prepared statements on PostgreSQL. pg sends an unnamed statement with its text every time,
+ * and PostgreSQL parses and plans it every time; a named one is parsed once per connection, then only
+ * bound and executed (PostgreSQL switches it to a generic plan when that plans no worse). Each
+ * distinct text with parameters gets a name, the same in every connection.
+ *
+ * Statements that select every column stay unnamed: PostgreSQL refuses to run a prepared statement
+ * whose result columns have changed ("cached plan must not change result type"), which a migration
+ * adding a column, run by another process while this one serves, would cause.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS_LIMIT && !SELECTS_ALL.test(text)) {
+      name = `till_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let named = clients.get(client);
+      if (named === undefined) {
+        const query = (text: unknown, values?: ReadonlyArray<unknown>) => {
+          if (typeof text !== 'string') return client.query(text as pg.Submittable);
+          const name = values === undefined || values.length === 0 ? undefined : nameOf(text);
+          return name === undefined ? client.query(text, values as unknown[]) : client.query({ name, text, values: values as unknown[] });
+        };
+        named = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+        clients.set(client, named);
+      }
+      return named;
+    },
+    end: () => pool.end(),
   };
 }
