@@ -212,6 +212,16 @@ interface Writer {
 const FILLED_TABLES = ['orders', 'line_items', 'refunds'];
 
 /**
+ * What the triggers on `orders` (migration 0004) would have counted, row by row, during the fill:
+ * they are off while it runs, and the counts are made in one statement at the end.
+ */
+const REBUILD_ORDER_COUNTS = `
+  insert into order_counts (merchant_id, environment, status, day, slot, count)
+  select merchant_id, environment, status, substr(created_at, 1, 10), 0, count(*)
+    from orders
+   group by merchant_id, environment, status, substr(created_at, 1, 10)`;
+
+/**
  * SQLite: prepared statements, one transaction per batch, no journal and no syncing until the end
  * (a failed fill is thrown away anyway).
  */
@@ -224,6 +234,8 @@ function sqliteWriter(url: string): Writer {
     .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${FILLED_TABLES.map(() => '?').join(', ')})`)
     .all(...FILLED_TABLES) as Array<{ name: string; sql: string }>;
   for (const index of indexes) db.exec(`drop index ${index.name}`);
+  const triggers = db.prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'orders'`).all() as Array<{ name: string; sql: string }>;
+  for (const trigger of triggers) db.exec(`drop trigger ${trigger.name}`);
   const statements = new Map<string, BetterSqlite3.Statement>();
   const statement = (table: string, columns: readonly string[]) => {
     let prepared = statements.get(table);
@@ -247,6 +259,8 @@ function sqliteWriter(url: string): Writer {
     batch: async (batch) => insertBatch(batch),
     finish: async () => {
       for (const index of indexes) db.exec(index.sql);
+      for (const trigger of triggers) db.exec(trigger.sql);
+      if (triggers.length > 0) db.exec(REBUILD_ORDER_COUNTS);
       db.pragma('journal_mode = WAL');
     },
     close: async () => {
@@ -283,6 +297,8 @@ async function postgresWriter(url: string, schema: string): Promise<Writer> {
   );
   for (const index of indexes) await client.query(`drop index "${index.name}"`);
   for (const constraint of constraints) await client.query(`alter table ${constraint.table} drop constraint "${constraint.name}"`);
+  const { rows: triggers } = await client.query(`select 1 from pg_trigger where tgrelid = 'orders'::regclass and not tgisinternal`);
+  if (triggers.length > 0) await client.query('alter table orders disable trigger user');
   const insert = async (table: string, columns: readonly string[], rows: Row[]) => {
     if (rows.length === 0) return;
     const arrays = columns.map((_, c) => rows.map((row) => row[c]));
@@ -305,7 +321,13 @@ async function postgresWriter(url: string, schema: string): Promise<Writer> {
         await client.query(`alter table ${constraint.table} add constraint "${constraint.name}" ${constraint.definition}`);
       }
       for (const index of indexes) await client.query(index.definition);
-      for (const table of ['products', 'customers', 'orders', 'line_items', 'refunds']) await client.query(`vacuum analyze ${table}`);
+      if (triggers.length > 0) {
+        await client.query('alter table orders enable trigger user');
+        await client.query(REBUILD_ORDER_COUNTS);
+      }
+      for (const table of ['products', 'customers', 'orders', 'line_items', 'refunds', ...(triggers.length > 0 ? ['order_counts'] : [])]) {
+        await client.query(`vacuum analyze ${table}`);
+      }
     },
     close: () => client.end(),
   };
