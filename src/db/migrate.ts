@@ -7,12 +7,14 @@ import type { Db, DialectName } from './connection.js';
 import { initial } from './migrations/0001-initial.js';
 import { idempotencyKeys } from './migrations/0002-idempotency-keys.js';
 import { userAuth } from './migrations/0003-user-auth.js';
+import { orderCounts } from './migrations/0004-order-counts.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
     '0002-idempotency-keys': idempotencyKeys(dialect),
     '0003-user-auth': userAuth(dialect),
+    '0004-order-counts': orderCounts(dialect),
   };
 }
 

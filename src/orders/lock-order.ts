@@ -4,6 +4,7 @@ import type { Db } from '../db/connection.js';
 import type { Database, OrderRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { selectScoped } from '../db/scoped.js';
+import { ORDER_COLUMNS } from './order-view.js';
 
 /**
  * Reads an order inside a transaction and holds it until the transaction ends, so that two captures,
@@ -13,7 +14,7 @@ export async function lockOrder(db: Db, trx: Kysely<Database>, tenant: Tenant, o
   const row = await db
     .forUpdate(
       selectScoped(trx, 'orders', tenant)
-        .selectAll()
+        .select(ORDER_COLUMNS)
         .where('id', '=', orderId),
     )
     .executeTakeFirst();

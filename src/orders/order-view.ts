@@ -3,10 +3,25 @@
  */
 import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
-import type { Database, LineItemRow, OrderRow, RefundRow } from '../db/schema.js';
+import type { Database, LineItemRow, LineItemsTable, OrderRow, OrdersTable, RefundRow, RefundsTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { Order, OrderSummary, Refund } from './schemas.js';
 import { selectScoped } from '../db/scoped.js';
+
+/**
+ * Every column of each table, named rather than `*`: PostgreSQL keeps the plan of a statement that
+ * names its columns when a migration adds one, and refuses a prepared `select *` whose columns changed.
+ */
+export const ORDER_COLUMNS = [
+  'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount',
+  'items_count', 'payment_method', 'card_last4', 'paid_at', 'canceled_at', 'notes', 'metadata', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof OrdersTable>;
+export const LINE_ITEM_COLUMNS = [
+  'merchant_id', 'environment', 'id', 'order_id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity',
+] as const satisfies ReadonlyArray<keyof LineItemsTable>;
+const REFUND_COLUMNS = [
+  'merchant_id', 'environment', 'id', 'order_id', 'amount', 'currency', 'status', 'reason', 'items', 'created_at',
+] as const satisfies ReadonlyArray<keyof RefundsTable>;
 
 export function toRefund(row: RefundRow): Refund {
   return {
@@ -71,14 +86,14 @@ export function toOrder(
 /** The full order with its items, customer and refunds; 404 when the tenant has no such order. */
 export async function loadOrder(db: Kysely<Database>, tenant: Tenant, orderId: string): Promise<Order> {
   const row = await selectScoped(db, 'orders', tenant)
-    .selectAll()
+    .select(ORDER_COLUMNS)
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (row === undefined) throw notFound('order', orderId, 'id');
   const [items, customer, refunds] = await Promise.all([
     db
       .selectFrom('line_items')
-      .selectAll()
+      .select(LINE_ITEM_COLUMNS)
       .where('merchant_id', '=', tenant.merchantId)
       .where('order_id', '=', orderId)
       .orderBy('position')
@@ -91,7 +106,7 @@ export async function loadOrder(db: Kysely<Database>, tenant: Tenant, orderId: s
           .executeTakeFirst(),
     db
       .selectFrom('refunds')
-      .selectAll()
+      .select(REFUND_COLUMNS)
       .where('merchant_id', '=', tenant.merchantId)
       .where('order_id', '=', orderId)
       .orderBy('created_at')

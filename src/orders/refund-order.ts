@@ -21,7 +21,7 @@ import { isoNow } from '../time.js';
 import { restock } from './cancel-order.js';
 import { lockOrder } from './lock-order.js';
 import { taxShare } from './money.js';
-import { loadOrder, toRefund } from './order-view.js';
+import { LINE_ITEM_COLUMNS, loadOrder, toRefund } from './order-view.js';
 import type { Refund, RefundOrderBody } from './schemas.js';
 
 export async function refundOrder({ db, clock, transaction }: Services, tenant: Tenant, orderId: string, input: RefundOrderBody): Promise<Refund> {
@@ -40,7 +40,7 @@ export async function refundOrder({ db, clock, transaction }: Services, tenant: 
     if (input.items !== undefined) {
       const lines = await trx
         .selectFrom('line_items')
-        .selectAll()
+        .select(LINE_ITEM_COLUMNS)
         .where('merchant_id', '=', tenant.merchantId)
         .where('order_id', '=', orderId)
         .execute();

@@ -232,6 +232,52 @@ describeEachBackend('List Orders', (backend) => {
       assert.deepEqual(await match('created_at_min=2026-03-11&created_at_max=2026-03-10'), []);
     });
 
+    test('total is exact for any statuses and bounds: whole days, parts of days, within one day, crossed', async () => {
+      const shop = await createTestMerchant(server);
+      const product = await createProduct(shop.sandbox, { price: 1000 });
+      const stamps = [
+        '2026-05-01T00:00:00.000Z',
+        '2026-05-01T12:00:00.000Z',
+        '2026-05-01T23:59:59.999Z',
+        '2026-05-02T00:00:00.000Z',
+        '2026-05-02T06:30:00.000Z',
+        '2026-05-03T18:00:00.000Z',
+        '2026-05-04T23:59:59.999Z',
+        '2026-05-06T08:00:00.000Z',
+      ];
+      // Each order ends in a status of its own turn, reached through the API.
+      const orders: Array<{ created_at: string; status: string }> = [];
+      for (const [i, stamp] of stamps.entries()) {
+        server.clock.set(stamp);
+        const order = await createOrder(shop.sandbox, [[product, 1]]);
+        const status = ['pending', 'paid', 'canceled', 'partially_refunded', 'refunded'][i % 5]!;
+        if (status === 'canceled') assertStatus(await shop.sandbox.post(`/v1/orders/${order.id}/cancel`), 200);
+        if (status === 'paid' || status === 'partially_refunded' || status === 'refunded') await capture(shop.sandbox, order.id);
+        if (status === 'partially_refunded') await refund(shop.sandbox, order.id, { amount: 100 });
+        if (status === 'refunded') await refund(shop.sandbox, order.id);
+        orders.push({ created_at: stamp, status });
+      }
+      const asBound = (value: string, side: 'min' | 'max') =>
+        /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${side === 'min' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString();
+      const bounds = [undefined, '2026-05-01', '2026-05-02', '2026-05-01T12:00:00.000Z', '2026-05-02T06:30:00.000Z', '2026-05-03T23:00:00Z', '2026-05-04', '2026-05-05'];
+      for (const status of [undefined, 'paid', 'pending,refunded', 'partially_refunded,canceled,paid']) {
+        for (const min of bounds) {
+          for (const max of bounds) {
+            const expected = orders.filter(
+              (o) =>
+                (status === undefined || status.split(',').includes(o.status)) &&
+                (min === undefined || o.created_at >= asBound(min, 'min')) &&
+                (max === undefined || o.created_at <= asBound(max, 'max')),
+            ).length;
+            const query = new URLSearchParams({ per_page: '1', ...(status && { status }), ...(min && { created_at_min: min }), ...(max && { created_at_max: max }) });
+            const list = await shop.sandbox.get(`/v1/orders?${query.toString()}`);
+            assertStatus(list, 200);
+            assert.equal(list.body.pagination.total, expected, query.toString());
+          }
+        }
+      }
+    });
+
     test('created_at bounds that are not real dates or times are 400', async () => {
       const shop = await createTestMerchant(server);
       const bad = [

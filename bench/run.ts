@@ -1,0 +1,288 @@
+/**
+ * `npm run bench`: builds the server, then for each database fills a database of its own, starts the
+ * compiled server and the baseline in processes of their own, puts each scenario under load, and
+ * writes bench/results.json and the tables of docs/performance.md. Not part of `npm test`.
+ *
+ * See docs/performance.md for what each scenario does and the options (`npm run bench -- --help`).
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createBenchDatabase, fillDatabase, type BenchDatabase, type FillSummary } from './bench-database.js';
+import { benchCredentials, type Credentials } from './credentials.js';
+import { runLoad, type Load, type LoadRequest, type Measurement } from './load.js';
+import { readOptions, type BenchOptions, type DatabaseKind } from './options.js';
+import { writeResults, type RunResults } from './report.js';
+import { CREDENTIAL_NAMES, SCENARIOS, type Scenario } from './scenarios.js';
+import { checkTargets, isFullFill, type DatabaseResult, type ScenarioResult } from './targets.js';
+import { ServerProcess } from './till-process.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TMP = fileURLToPath(new URL('./tmp/', import.meta.url));
+const PROFILES = `${TMP}profiles`;
+const started = performance.now();
+
+function log(line: string): void {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
+  console.log(`[${seconds} s] ${line}`);
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const unknown = options.scenarios.filter((id) => !SCENARIOS.some((s) => s.id === id));
+  if (unknown.length > 0) throw new Error(`unknown scenarios: ${unknown.join(', ')} (known: ${SCENARIOS.map((s) => s.id).join(', ')})`);
+  mkdirSync(PROFILES, { recursive: true });
+
+  log('building the server (npm run build)');
+  await exec('npm', ['run', '--silent', 'build']);
+
+  const databases: DatabaseResult[] = [];
+  let failures = 0;
+  for (const kind of options.databases) {
+    const result = await benchDatabase(kind, options);
+    failures += result.scenarios.filter((s) => s.reason?.startsWith('failed') === true).length;
+    databases.push(result);
+  }
+
+  const targets = checkTargets(databases);
+  const results: RunResults = {
+    machine: {
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      cores: os.cpus().length,
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+      load_generator: `autocannon ${(createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version}`,
+    },
+    date: new Date().toISOString(),
+    command: commandLine(),
+    settings: {
+      orders: options.orders,
+      connections: options.connections,
+      duration_s: options.durationSeconds,
+      warmup_s: options.warmupSeconds,
+      pipelining: 1,
+      log_level: options.logLevel,
+      full_fill: isFullFill(options.orders),
+    },
+    databases,
+    targets,
+  };
+
+  console.log('\nTargets');
+  for (const t of targets) console.log(`  ${t.status.padEnd(12)} ${t.database.padEnd(8)} ${t.scenario}: ${t.target} -- ${t.measured}`);
+  if (!isFullFill(options.orders)) console.log(`  (this run filled ${options.orders} orders; the List Orders targets are set for 1,000,000)`);
+  if (options.write) {
+    writeResults(results);
+    log('wrote bench/results.json and docs/performance.md');
+  }
+  if (options.cpuProfile) log(`CPU profiles in bench/tmp/profiles/; summarize one with: node --import tsx bench/profile-summary.ts <file>`);
+  if (failures > 0) {
+    log(`${failures} scenario(s) failed their check`);
+    process.exitCode = 1;
+  }
+}
+
+async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise<DatabaseResult> {
+  const say = (line: string) => log(`${kind}: ${line}`);
+  say('creating and migrating a database of its own');
+  let database: BenchDatabase;
+  try {
+    database = await createBenchDatabase(kind, options.postgresUrl);
+  } catch (error) {
+    if (kind === 'postgres') {
+      throw new Error(`cannot use PostgreSQL at ${options.postgresUrl} (${(error as Error).message}); set BENCH_POSTGRES_URL, or BENCH_DATABASES=sqlite`);
+    }
+    throw error;
+  }
+  try {
+    const version = await database.version();
+    say(`filling ${options.orders.toLocaleString('en-US')} orders (${version})`);
+    const fill = await fillDatabase(database, options.orders, (line) => say(`  ${line}`));
+    say(`filled in ${fill.seconds.toFixed(1)} s; list filter matches ${fill.listFilter.expectedTotal.toLocaleString('en-US')} orders`);
+
+    const server = await ServerProcess.startTill({
+      databaseEnv: database.env,
+      logLevel: options.logLevel,
+      logFile: `${TMP}${kind}-server.log`,
+      cpuProfile: options.cpuProfile ? { dir: PROFILES, name: `${kind}-${options.scenarios.join('+') || 'all'}-${Date.now()}.cpuprofile` } : undefined,
+    });
+    say(`server pid ${server.pid} at ${server.url}, ${mb(server.rssBytes())} MB resident`);
+    try {
+      const credentials = await benchCredentials(database);
+      const baseline = await measureBaseline(kind, server, database.apiKey, fill, options, say);
+      const scenarios: ScenarioResult[] = [];
+      for (const scenario of SCENARIOS) {
+        if (options.scenarios.length > 0 && !options.scenarios.includes(scenario.id)) continue;
+        const result = await runScenario(scenario, { server, database, fill, credentials, options, baseline, say });
+        scenarios.push(result);
+      }
+      return {
+        database: kind,
+        version,
+        fill: {
+          orders: fill.orders,
+          line_items: fill.lineItems,
+          refunds: fill.refunds,
+          products: fill.products,
+          customers: fill.customers,
+          seconds: round(fill.seconds, 1),
+        },
+        baseline,
+        scenarios,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+/** Fetches Get Order's bytes from the real server once, then loads the baseline server that answers them. */
+async function measureBaseline(
+  kind: DatabaseKind,
+  server: ServerProcess,
+  apiKey: string,
+  fill: FillSummary,
+  options: BenchOptions,
+  say: (line: string) => void,
+): Promise<ScenarioResult> {
+  const path = `/v1/orders/${fill.getOrderId}`;
+  const headers = { authorization: `Bearer ${apiKey}` };
+  const answer = await fetch(`${server.url}${path}`, { headers });
+  const body = Buffer.from(await answer.arrayBuffer());
+  if (answer.status !== 200) throw new Error(`Get Order of a filled order answered ${answer.status}: ${body.toString().slice(0, 300)}`);
+  const bodyFile = `${TMP}${kind}-get-order.json`;
+  writeFileSync(bodyFile, body);
+  const baseline = await ServerProcess.startBaseline(bodyFile, createHash('sha256').update(apiKey).digest('hex'), `${TMP}${kind}-baseline.log`);
+  try {
+    const check = await fetch(`${baseline.url}${path}`, { headers });
+    if (check.status !== 200 || !Buffer.from(await check.arrayBuffer()).equals(body)) throw new Error('the baseline does not answer the same bytes');
+    say(`baseline (node:http, ${body.length} bytes of Get Order JSON)`);
+    const request: LoadRequest = { method: 'GET', path, headers };
+    const { measurement, peakRss } = await warmAndMeasure(baseline, { url: baseline.url, connections: options.connections, request }, options);
+    const result = toResult({ id: 'baseline', title: 'Baseline (node:http)', credential: 'api_key' }, measurement, peakRss, options, undefined);
+    say(`  ${summary(result)}`);
+    return result;
+  } finally {
+    await baseline.stop();
+  }
+}
+
+interface ScenarioContext {
+  server: ServerProcess;
+  database: BenchDatabase;
+  fill: FillSummary;
+  credentials: Credentials;
+  options: BenchOptions;
+  baseline: ScenarioResult;
+  say: (line: string) => void;
+}
+
+async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
+  const { server, database, fill, credentials, options, baseline, say } = context;
+  const heading = { id: scenario.id, title: scenario.title, credential: scenario.credential };
+  const token = credentials[scenario.credential];
+  if (token === undefined) {
+    const reason = `no ${CREDENTIAL_NAMES[scenario.credential]} to send yet`;
+    say(`${scenario.id}: not measured (${reason})`);
+    return { ...heading, measured: false, reason };
+  }
+  say(`${scenario.id}: ${scenario.title}`);
+  try {
+    const prepared = await scenario.prepare({
+      fill,
+      token,
+      paidOrderIds: (limit) => database.paidOrderIds(limit),
+      maxRequests: (options.warmupSeconds + options.durationSeconds) * 5_000 + 100,
+    });
+    const first = typeof prepared.request === 'function' ? prepared.request() : prepared.request;
+    const answer = await fetch(`${server.url}${first.path}`, { method: first.method, headers: first.headers, ...(first.body === undefined ? {} : { body: first.body }) });
+    const checked = prepared.check(answer.status, await answer.text());
+    const { measurement, peakRss } = await warmAndMeasure(server, { url: server.url, connections: options.connections, request: prepared.request }, options);
+    const result = toResult(heading, measurement, peakRss, options, baseline.req_per_s);
+    result.notes = { ...prepared.notes, ...checked };
+    say(`  ${summary(result)}`);
+    return result;
+  } catch (error) {
+    const reason = `failed: ${(error as Error).message}`;
+    say(`  ${reason}`);
+    return { ...heading, measured: false, reason };
+  }
+}
+
+async function warmAndMeasure(
+  target: ServerProcess,
+  load: Omit<Load, 'durationSeconds'>,
+  options: BenchOptions,
+): Promise<{ measurement: Measurement; peakRss: number }> {
+  if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
+  const peak = target.watchPeakRss();
+  const measurement = await runLoad({ ...load, durationSeconds: options.durationSeconds });
+  return { measurement, peakRss: peak() };
+}
+
+function toResult(
+  heading: Pick<ScenarioResult, 'id' | 'title' | 'credential'>,
+  m: Measurement,
+  peakRss: number,
+  options: BenchOptions,
+  baselineRate: number | undefined,
+): ScenarioResult {
+  return {
+    ...heading,
+    measured: true,
+    connections: options.connections,
+    duration_s: m.durationSeconds,
+    requests: m.responses,
+    req_per_s: round(m.requestsPerSecond, 1),
+    ratio_to_baseline: round(baselineRate === undefined ? 1 : m.requestsPerSecond / baselineRate, 3),
+    p50_ms: round(m.p50Ms, 2),
+    p90_ms: round(m.p90Ms, 2),
+    p99_ms: round(m.p99Ms, 2),
+    max_ms: round(m.maxMs, 2),
+    errors: m.errors,
+    statuses: m.statuses,
+    peak_rss_mb: mb(peakRss),
+  };
+}
+
+function summary(r: ScenarioResult): string {
+  return [
+    `${Math.round(r.req_per_s!).toLocaleString('en-US')} req/s`,
+    `${Math.round(r.ratio_to_baseline! * 100)}% of baseline`,
+    `p50 ${r.p50_ms} ms`,
+    `p99 ${r.p99_ms} ms`,
+    `errors ${r.errors}`,
+    `peak RSS ${r.peak_rss_mb} MB`,
+  ].join(', ');
+}
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+/** The command as typed, with the BENCH_ variables that changed it. */
+function commandLine(): string {
+  const env = Object.entries(process.env)
+    .filter(([name, value]) => name.startsWith('BENCH_') && value !== undefined && value !== '')
+    .map(([name, value]) => `${name}=${name === 'BENCH_POSTGRES_URL' ? '...' : value}`);
+  const args = process.argv.slice(2);
+  return [...env, 'npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' ');
+}
+
+function exec(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench: ${(error as Error).message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,144 @@
+/**
+ * The servers under load, each in a process of its own: the compiled `till serve`, as in production,
+ * and the baseline. Their resident memory is read from /proc while the load runs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const TILL_BIN = fileURLToPath(new URL('../bin/till.js', import.meta.url));
+const BASELINE_SERVER = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+
+/** Variables of src/config.ts that the bench sets itself, so the caller's shell cannot change the server. */
+const CONFIG_VARIABLES = ['DATABASE_URL', 'DATABASE_SCHEMA', 'DATABASE_POOL_SIZE', 'HOST', 'PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'PAYMENT_PROCESSOR', 'MIGRATE_ON_START', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS'];
+
+export interface StartOptions {
+  /** DATABASE_URL and DATABASE_SCHEMA. */
+  databaseEnv: Record<string, string>;
+  logLevel: string;
+  /** Standard output and error of the server go here. */
+  logFile: string;
+  /** Directory and file name of a V8 CPU profile written when the server exits. */
+  cpuProfile?: { dir: string; name: string } | undefined;
+}
+
+export class ServerProcess {
+  private readonly exited: Promise<number | null>;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {
+    this.exited = child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  /**
+   * Starts `till serve` and waits for the address it prints. Rate limiting is off (the load comes
+   * from one credential) and migrations are already applied.
+   */
+  static startTill(options: StartOptions): Promise<ServerProcess> {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of CONFIG_VARIABLES) delete env[name];
+    Object.assign(env, options.databaseEnv, {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: options.logLevel,
+      RATE_LIMIT_MAX: '0',
+      MIGRATE_ON_START: 'false',
+    });
+    const profile = options.cpuProfile;
+    const nodeFlags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
+    return ServerProcess.spawn([...nodeFlags, TILL_BIN, 'serve', '--json'], env, options.logFile);
+  }
+
+  /** Starts the baseline server (baseline-server.ts) answering `bodyFile` to the key whose SHA-256 is `keyHash`. */
+  static startBaseline(bodyFile: string, keyHash: string, logFile: string): Promise<ServerProcess> {
+    const env = { ...process.env, BASELINE_BODY_FILE: bodyFile, BASELINE_KEY_HASH: keyHash, NODE_ENV: 'production' };
+    return ServerProcess.spawn(['--import', 'tsx', BASELINE_SERVER], env, logFile);
+  }
+
+  /** Runs `node <args>` with its output in `logFile`, until it prints `{"url": ...}` (at most 60 s). */
+  private static async spawn(args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<ServerProcess> {
+    const log = openSync(logFile, 'w');
+    let child: ChildProcess;
+    try {
+      child = spawn(process.execPath, args, { env, stdio: ['ignore', log, log] });
+    } finally {
+      closeSync(log);
+    }
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const url = printedUrl(readFileSync(logFile, 'utf8'));
+      if (url !== undefined) return new ServerProcess(child, url);
+      if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`node ${args.join(' ')} did not start; its output:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Resident memory now, in bytes (VmRSS). */
+  rssBytes(): number {
+    return statusField(this.pid, 'VmRSS');
+  }
+
+  /**
+   * Starts watching the peak resident memory; the returned function gives the peak since then, in
+   * bytes. The kernel's high-water mark (VmHWM) is reset through clear_refs where allowed and read at
+   * the end; samples every 100 ms cover kernels that do not allow the reset.
+   */
+  watchPeakRss(): () => number {
+    let peak = this.rssBytes();
+    let hwmReset = true;
+    try {
+      writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
+    } catch {
+      hwmReset = false;
+    }
+    const timer = setInterval(() => {
+      try {
+        peak = Math.max(peak, this.rssBytes());
+      } catch {
+        // The process ended; the caller finds out on its own.
+      }
+    }, 100);
+    return () => {
+      clearInterval(timer);
+      const sampled = Math.max(peak, this.rssBytes());
+      return hwmReset ? Math.max(sampled, statusField(this.pid, 'VmHWM')) : sampled;
+    };
+  }
+
+  /** SIGTERM, then waits for the graceful shutdown (and the CPU profile to be written). */
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
+    const timeout = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
+    await this.exited;
+    clearTimeout(timeout);
+  }
+}
+
+/** The `{"url": ...}` line of `till serve --json`, among the server's log lines. */
+function printedUrl(output: string): string | undefined {
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{"url":')) continue;
+    try {
+      return (JSON.parse(line) as { url: string }).url;
+    } catch {
+      // A line still being written.
+    }
+  }
+  return undefined;
+}
+
+function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (match === null) throw new Error(`/proc/${pid}/status has no ${field}`);
+  return Number(match[1]) * 1024;
+}
