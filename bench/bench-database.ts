@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { createApiKey } from '../src/auth/api-keys.js';
+import { createOAuthClient } from '../src/auth/oauth-clients.js';
 import { DEFAULT_API_KEY_SCOPES } from '../src/auth/permissions.js';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -45,6 +46,8 @@ export interface FillSummary {
   productIds: string[];
 }
 
+const BENCH_REDIRECT_URI = 'http://127.0.0.1/callback';
+
 export interface BenchDatabase {
   kind: DatabaseKind;
   /** DATABASE_URL and DATABASE_SCHEMA for the server under test. */
@@ -53,6 +56,8 @@ export interface BenchDatabase {
   /** The merchant's admin user. */
   userId: string;
   apiKey: string;
+  /** How the admin signs in to get a user access token: credentials and a registered OAuth client. */
+  signIn: { email: string; password: string; clientId: string; redirectUri: string };
   /** Ids of paid orders, newest first, at most `limit`. */
   paidOrderIds(limit: number): Promise<string[]>;
   /** The database server's own version line. */
@@ -67,10 +72,12 @@ export async function createBenchDatabase(kind: DatabaseKind, postgresUrl: strin
     const db = await openDatabase({ url: target.url, schema: target.schema });
     try {
       await migrateToLatest(db);
+      const email = `bench-${randomBase62(8).toLowerCase()}@example.com`;
+      const password = randomBase62(24);
       const { merchant, user } = await createMerchant(db.kysely, systemClock, {
         name: 'Bench Shop',
-        email: `bench-${randomBase62(8).toLowerCase()}@example.com`,
-        password: randomBase62(24),
+        email,
+        password,
         currency: CURRENCY,
         taxRateBps: TAX_RATE_BPS,
       });
@@ -80,7 +87,9 @@ export async function createBenchDatabase(kind: DatabaseKind, postgresUrl: strin
         name: 'bench',
         permissions: DEFAULT_API_KEY_SCOPES,
       });
-      return { ...target, merchantId: merchant.id, userId: user.id, apiKey: key.key };
+      const client = await createOAuthClient(db.kysely, systemClock, { name: 'Bench app', redirectUris: [BENCH_REDIRECT_URI] });
+      const signIn = { email, password, clientId: client.id, redirectUri: BENCH_REDIRECT_URI };
+      return { ...target, merchantId: merchant.id, userId: user.id, apiKey: key.key, signIn };
     } finally {
       await db.close();
     }
@@ -90,7 +99,7 @@ export async function createBenchDatabase(kind: DatabaseKind, postgresUrl: strin
   }
 }
 
-type Target = Omit<BenchDatabase, 'merchantId' | 'userId' | 'apiKey'> & { url: string; schema: string | undefined };
+type Target = Omit<BenchDatabase, 'merchantId' | 'userId' | 'apiKey' | 'signIn'> & { url: string; schema: string | undefined };
 
 function sqliteTarget(): Target {
   const dir = mkdtempSync(join(tmpdir(), 'till-bench-'));

@@ -112,7 +112,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
     });
     say(`server pid ${server.pid} at ${server.url}, ${mb(server.rssBytes())} MB resident`);
     try {
-      const credentials = await benchCredentials(database);
+      const credentials = await benchCredentials(database, server.url);
       const baseline = await measureBaseline(kind, server, database.apiKey, fill, options, say);
       const scenarios: ScenarioResult[] = [];
       for (const scenario of SCENARIOS) {

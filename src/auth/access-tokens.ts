@@ -122,12 +122,35 @@ function isAccessTokenClaims(payload: JWTPayload): payload is AccessTokenClaims 
   );
 }
 
-/** Resolves bearer JWTs to the user they were issued to. */
+/** Tokens whose signature and claims a process has checked, so that an app's next requests skip the ES256 verification. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * Resolves bearer JWTs to the user they were issued to.
+ *
+ * A token verified once is remembered (by its exact text, at most 10,000 of them, oldest dropped
+ * first): the same bytes verify the same way, so only its expiry is checked again. Whether its user
+ * and sign-in still stand is asked of the database on every request.
+ */
 export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessTokenSettings): Authenticator {
+  const verifiedTokens = new Map<string, AccessTokenClaims>();
+  async function verifyOnce(token: string): ReturnType<typeof verifyAccessToken> {
+    const known = verifiedTokens.get(token);
+    if (known !== undefined) {
+      if (known.exp + CLOCK_LEEWAY_SECONDS > settings.clock.now().getTime() / 1000) return { ok: true, claims: known };
+      verifiedTokens.delete(token);
+    }
+    const verified = await verifyAccessToken(settings, token);
+    if (verified.ok) {
+      if (verifiedTokens.size >= VERIFIED_CACHE_SIZE) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+      verifiedTokens.set(token, verified.claims);
+    }
+    return verified;
+  }
   return {
     accepts: (token) => JWT_SHAPE.test(token),
     async authenticate(token): Promise<AuthResult> {
-      const verified = await verifyAccessToken(settings, token);
+      const verified = await verifyOnce(token);
       if (!verified.ok) return verified;
       const claims = verified.claims;
       const row = await db
