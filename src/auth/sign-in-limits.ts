@@ -64,6 +64,27 @@ export class SignInLimits {
     if (this.byAccount === undefined) return;
     await this.byAccount.delete(account);
   }
+
+  /**
+   * Runs a token grant (code exchange, refresh) under the per-account limit of the user its code or
+   * token names: refused while that account is blocked, and a refusal naming a user counts against it.
+   */
+  async grantFor<R extends { ok: boolean; userId?: string }>(userId: string | undefined, grant: () => Promise<R>): Promise<R | Throttled> {
+    const blocked = userId === undefined ? undefined : await this.accountBlocked(userAccount(userId));
+    if (blocked !== undefined) return blocked;
+    const result = await grant();
+    if (!result.ok && result.userId !== undefined) await this.failed(userAccount(result.userId));
+    return result;
+  }
+}
+
+/** True for the answer of a request or grant that a limit refused. */
+export function isThrottled(outcome: object): outcome is Throttled {
+  return 'retryAfterSeconds' in outcome;
+}
+
+function userAccount(userId: string): string {
+  return `user:${userId}`;
 }
 
 function throttled(rejection: unknown): Throttled {

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { refreshTokens, sessionOfRefreshToken, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
-import type { SignInLimits } from '../auth/sign-in-limits.js';
+import { isThrottled, type SignInLimits } from '../auth/sign-in-limits.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { errorResponses } from '../http/schemas.js';
 
@@ -60,15 +60,13 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
         reply.header('Retry-After', String(throttled.retryAfterSeconds));
         throw new ApiError('rate_limited', `Too many token requests from this address; retry in ${throttled.retryAfterSeconds} seconds.`);
       }
-      const user = (await sessionOfRefreshToken(sessions.db, request.body.refresh_token))?.userId;
-      const blocked = user === undefined ? undefined : await limits.accountBlocked(`user:${user}`);
-      if (blocked !== undefined) {
-        reply.header('Retry-After', String(blocked.retryAfterSeconds));
-        throw new ApiError('rate_limited', `Too many refused token requests for this account; retry in ${blocked.retryAfterSeconds} seconds.`);
+      const { refresh_token: refreshToken } = request.body;
+      const result = await limits.grantFor((await sessionOfRefreshToken(sessions.db, refreshToken))?.userId, () => refreshTokens(sessions, { refreshToken }));
+      if (isThrottled(result)) {
+        reply.header('Retry-After', String(result.retryAfterSeconds));
+        throw new ApiError('rate_limited', `Too many refused token requests for this account; retry in ${result.retryAfterSeconds} seconds.`);
       }
-      const result = await refreshTokens(sessions, { refreshToken: request.body.refresh_token });
       if (!result.ok) {
-        if (result.userId !== undefined) await limits.failed(`user:${result.userId}`);
         const [code, message] = REFUSALS[result.reason];
         throw new ApiError(code, message);
       }

@@ -30,7 +30,7 @@ import {
   type GrantRefusal,
   type SessionSettings,
 } from '../auth/sessions.js';
-import type { SignInLimits, Throttled } from '../auth/sign-in-limits.js';
+import { isThrottled, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
 import type { KeyRing } from '../auth/signing-keys.js';
 import { checkPassword } from '../auth/users.js';
 import type { Database, Environment } from '../db/schema.js';
@@ -178,39 +178,37 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
   app.post('/oauth/token', { schema: hide, config: open }, async (request, reply) => {
     const form = formOf(request);
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-    await throttle(await limits.request(addressOf(request)));
+    throttle(await limits.request(addressOf(request)));
     const client = await requireClient(db, form);
     const grantType = requireParameter(form, 'grant_type');
     let result;
     if (grantType === 'authorization_code') {
       const code = requireParameter(form, 'code');
-      const account = await userOfCode(db, code);
-      if (account !== undefined) await throttle(await limits.accountBlocked(`user:${account}`));
-      result = await exchangeAuthorizationCode(sessions, {
-        code,
-        clientId: client.id,
-        redirectUri: requireParameter(form, 'redirect_uri'),
-        codeVerifier: requireParameter(form, 'code_verifier'),
-      });
+      result = await limits.grantFor(await userOfCode(db, code), () =>
+        exchangeAuthorizationCode(sessions, {
+          code,
+          clientId: client.id,
+          redirectUri: requireParameter(form, 'redirect_uri'),
+          codeVerifier: requireParameter(form, 'code_verifier'),
+        }),
+      );
     } else if (grantType === 'refresh_token') {
       const refreshToken = requireParameter(form, 'refresh_token');
-      const account = (await sessionOfRefreshToken(db, refreshToken))?.userId;
-      if (account !== undefined) await throttle(await limits.accountBlocked(`user:${account}`));
-      result = await refreshTokens(sessions, { refreshToken, clientId: client.id });
+      result = await limits.grantFor((await sessionOfRefreshToken(db, refreshToken))?.userId, () =>
+        refreshTokens(sessions, { refreshToken, clientId: client.id }),
+      );
     } else {
       throw new OAuthError(400, 'unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
     }
-    if (!result.ok) {
-      if (result.userId !== undefined) await limits.failed(`user:${result.userId}`);
-      throw new OAuthError(400, 'invalid_grant', GRANT_REFUSALS[result.reason]);
-    }
+    throttle(result);
+    if (!result.ok) throw new OAuthError(400, 'invalid_grant', GRANT_REFUSALS[result.reason]);
     return result.tokens;
   });
 
   app.post('/oauth/revoke', { schema: hide, config: open }, async (request, reply) => {
     const form = formOf(request);
     reply.header('Cache-Control', 'no-store');
-    await throttle(await limits.request(addressOf(request)));
+    throttle(await limits.request(addressOf(request)));
     const client = await requireClient(db, form);
     const token = requireParameter(form, 'token');
     // RFC 7009: an unknown, expired or already revoked token is answered 200 all the same.
@@ -246,9 +244,10 @@ function accountKey(email: string): string {
   return `email:${email.trim().toLowerCase()}`;
 }
 
-async function throttle(throttled: Throttled | undefined): Promise<void> {
-  if (throttled !== undefined) {
-    throw new OAuthError(429, 'rate_limited', `Too many requests; retry in ${describeWait(throttled)}.`, throttled.retryAfterSeconds);
+/** Refuses the request with 429 when a limit refused it. */
+function throttle<T extends object>(outcome: T | Throttled | undefined): asserts outcome is Exclude<T, Throttled> | undefined {
+  if (outcome !== undefined && isThrottled(outcome)) {
+    throw new OAuthError(429, 'rate_limited', `Too many requests; retry in ${describeWait(outcome)}.`, outcome.retryAfterSeconds);
   }
 }
 

@@ -66,4 +66,31 @@ describeEachBackend('sign-in limits', (backend) => {
     // The API itself is not touched: a signed-in app goes on working.
     assert.equal((await signedIn.api.get('/v1/orders')).status, 200);
   });
+
+  test("per account at the token endpoints: refused grants naming a user block that user's next grant", async (t) => {
+    const server = await startTestServer(backend, { SIGN_IN_LIMIT_PER_ACCOUNT: '2' });
+    t.after(() => server.close());
+    const shop = await createTestMerchant(server);
+    const signedIn = await signIn(server, shop);
+    const anonymous = new Api(server.url, undefined);
+    const next = await anonymous.post('/v1/auth/refresh', { refresh_token: signedIn.refreshToken });
+    assert.equal(next.status, 200);
+    // The rotated token twice, within the grace period: two refusals counted against the user.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      assert.equal((await anonymous.post('/v1/auth/refresh', { refresh_token: signedIn.refreshToken })).body.error.code, 'refresh_token_used');
+    }
+    const blocked = await anonymous.post('/v1/auth/refresh', { refresh_token: next.body.refresh_token });
+    assert.equal(blocked.status, 429);
+    assert.equal(blocked.body.error.code, 'rate_limited');
+    assert.ok(Number(blocked.headers.get('retry-after')) > 0);
+    const token = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: signedIn.config.clientMetadata().client_id, refresh_token: next.body.refresh_token }),
+    });
+    assert.equal(token.status, 429, 'the OAuth token endpoint holds the same account back');
+    // Another user's refresh is not held back.
+    const other = await signIn(server, await createTestMerchant(server));
+    assert.equal((await anonymous.post('/v1/auth/refresh', { refresh_token: other.refreshToken })).status, 200);
+  });
 });
