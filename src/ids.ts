@@ -3,7 +3,7 @@
  *
  * @example newId('ord') // 'ord_4Vq2c9XrT0bLkP7sYh1m'
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 62 * 4 = 248: bytes at or above it are discarded so every character is equally likely. */
@@ -41,4 +41,9 @@ export function randomBase62(length: number): string {
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;
+}
+
+/** SHA-256 as hex: how secrets (API keys, refresh tokens, codes) are stored and looked up. */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
 }

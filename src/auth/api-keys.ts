@@ -5,12 +5,11 @@
  * A key has 190 bits of entropy, so a fast hash is enough: no one can search that space, and a
  * lookup by hash takes the same path for an unknown key and for a known prefix with a wrong secret.
  */
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Environment } from '../db/schema.js';
 import { pageOf, type PageRequest } from '../http/paginate.js';
 import type { Pagination } from '../http/schemas.js';
-import { newId, randomBase62 } from '../ids.js';
+import { newId, randomBase62, sha256Hex } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
 import type { Scope } from './permissions.js';
 import type { Authenticator, AuthResult } from './principal.js';
@@ -32,7 +31,7 @@ export interface ApiKeyView {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return sha256Hex(key);
 }
 
 export function environmentOfKey(key: string): Environment | undefined {

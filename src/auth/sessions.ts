@@ -14,7 +14,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Environment, Role } from '../db/schema.js';
-import { newId, randomBase62 } from '../ids.js';
+import { newId, randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
 import { signAccessToken, type AccessTokenSettings } from './access-tokens.js';
 import type { SigningKey } from './signing-keys.js';
@@ -48,10 +48,6 @@ export interface GrantRefusal {
 }
 
 export type GrantResult = { ok: true; tokens: TokenSet; userId: string; sessionId: string } | GrantRefusal;
-
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

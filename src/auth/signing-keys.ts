@@ -76,12 +76,12 @@ async function lockSigningKeys(db: Db, trx: Kysely<Database>): Promise<void> {
   if (db.dialect === 'postgres') await sql`lock table signing_keys in exclusive mode`.execute(trx);
 }
 
-/** Keys still published: the signing key, and retired keys whose tokens may not all have expired. */
-export async function publishedKeys(db: Kysely<Database>, clock: Clock, accessTokenTtlSeconds: number) {
+/** Keys still published (or the one named `kid`, if it is): the signing key, and retired keys whose tokens may not all have expired. */
+export async function publishedKeys(db: Kysely<Database>, clock: Clock, accessTokenTtlSeconds: number, kid?: string) {
   const cutoff = publishedSince(clock, accessTokenTtlSeconds);
-  return db
-    .selectFrom('signing_keys')
-    .selectAll()
+  let query = db.selectFrom('signing_keys').selectAll();
+  if (kid !== undefined) query = query.where('id', '=', kid);
+  return query
     .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', cutoff)]))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -132,12 +132,7 @@ export class KeyRing {
     const keys = await this.current(RELOAD_EVERY_MS);
     const key = keys.verifying.get(kid);
     if (key !== undefined) return key;
-    const row = await this.db.kysely
-      .selectFrom('signing_keys')
-      .select(['public_jwk', 'retired_at'])
-      .where('id', '=', kid)
-      .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', publishedSince(this.clock, this.accessTokenTtlSeconds))]))
-      .executeTakeFirst();
+    const [row] = await publishedKeys(this.db.kysely, this.clock, this.accessTokenTtlSeconds, kid);
     if (row === undefined) return undefined;
     const found = (await importJWK(JSON.parse(row.public_jwk) as PublicJwk, SIGNING_ALGORITHM)) as CryptoKey;
     keys.verifying.set(kid, found);

@@ -8,11 +8,11 @@
  * it adds route-level hooks, and Fastify runs those after every app-wide one, authentication
  * included.)
  */
-import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
+import { sha256Hex } from '../ids.js';
 import { BEARER } from './authenticate.js';
 
 export interface RateLimitOptions {
@@ -47,7 +47,7 @@ export function isRateLimited(request: FastifyRequest): boolean {
 export function rateLimitKey(request: FastifyRequest): string {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (token === undefined) return `address:${normalizeIP(request.ip)}`;
-  return `credential:${createHash('sha256').update(token).digest('hex')}`;
+  return `credential:${sha256Hex(token)}`;
 }
 
 /** Not encapsulated (fastify-plugin), so its hook sees every route of the app. */

@@ -2,10 +2,10 @@
  * Claiming an idempotency key: the first request with a key holds it; a later one with the same key
  * is told whether to replay the answer, wait (409), or stop because its body differs (400).
  */
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
 import type { Database } from '../db/schema.js';
+import { sha256Hex } from '../ids.js';
 
 /** Keys are kept 24 hours from their first use. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export type Claim =
 
 /** SHA-256 of the method, path and body with its keys sorted, so key order does not matter. */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}`).digest('hex');
+  return sha256Hex(`${method} ${path}\n${canonicalJson(body)}`);
 }
 
 function canonicalJson(value: unknown): string {
