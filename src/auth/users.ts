@@ -1,12 +1,18 @@
 /**
  * The people of a merchant who sign in: an e-mail, a password (Argon2id) and a role.
  */
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Database, Role } from '../db/schema.js';
 import { newId } from '../ids.js';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../merchants/create-merchant.js';
 import { isoNow, type Clock } from '../time.js';
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** Argon2id with the library's defaults (19 MiB, 2 passes), as OWASP recommends. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
 
 export const ROLES: readonly Role[] = ['admin', 'manager', 'cashier'];
 
@@ -33,12 +39,35 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** What is wrong with a new user's e-mail (as it will be stored) and password, if anything. `shown` is the e-mail as given. */
+export function credentialsProblem(email: string, password: string, shown = email): string | undefined {
+  if (!EMAIL.test(email)) return `"${shown}" is not an e-mail address`;
+  if (password.length < MIN_PASSWORD_LENGTH) return `the password must have at least ${MIN_PASSWORD_LENGTH} characters`;
+  return undefined;
+}
+
+/**
+ * Inserts a user row in the caller's transaction. An e-mail that is taken, already or by a creation
+ * that commits between the check and the insert, is refused with `UserInputError`.
+ */
+export async function insertUser(
+  trx: Kysely<Database>,
+  user: UserView & { password_hash: string },
+): Promise<void> {
+  const taken = `a user with the e-mail ${user.email} already exists`;
+  if ((await trx.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirst()) !== undefined) throw new UserInputError(taken);
+  try {
+    await trx.insertInto('users').values({ ...user, updated_at: user.created_at, removed_at: null }).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new UserInputError(taken);
+    throw error;
+  }
+}
+
 export async function createUser(db: Kysely<Database>, clock: Clock, input: CreateUserInput): Promise<UserView> {
   const email = normalizeEmail(input.email);
-  if (!EMAIL.test(email)) throw new UserInputError(`"${input.email}" is not an e-mail address`);
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new UserInputError(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  const problem = credentialsProblem(email, input.password, input.email);
+  if (problem !== undefined) throw new UserInputError(problem);
   if (!ROLES.includes(input.role)) throw new UserInputError(`the role must be one of ${ROLES.join(', ')}, got "${input.role}"`);
   // Hash before the transaction: a slow hash must not hold the write lock.
   const passwordHash = await hashPassword(input.password);
@@ -47,15 +76,7 @@ export async function createUser(db: Kysely<Database>, clock: Clock, input: Crea
   await db.transaction().execute(async (trx) => {
     const merchant = await trx.selectFrom('merchants').select('id').where('id', '=', input.merchantId).executeTakeFirst();
     if (merchant === undefined) throw new UserInputError(`no merchant with id "${input.merchantId}"`);
-    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken !== undefined) throw new UserInputError(`a user with the e-mail ${email} already exists`);
-    try {
-      await trx.insertInto('users').values({ ...user, password_hash: passwordHash, updated_at: now, removed_at: null }).execute();
-    } catch (error) {
-      // Another creation with this e-mail committed between the check and the insert.
-      if (isUniqueViolation(error)) throw new UserInputError(`a user with the e-mail ${email} already exists`);
-      throw error;
-    }
+    await insertUser(trx, { ...user, password_hash: passwordHash });
   });
   return user;
 }

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { MIN_PASSWORD_LENGTH } from '../merchants/create-merchant.js';
+import { MIN_PASSWORD_LENGTH } from '../auth/users.js';
 import { CliError } from './cli-error.js';
 
 export interface PasswordOptions {

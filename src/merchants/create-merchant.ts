@@ -1,8 +1,8 @@
 /**
  * Creates a merchant with its first user, an admin. Used by the operator command line and by sign-up.
  */
-import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
+import { credentialsProblem, hashPassword, insertUser } from '../auth/users.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
@@ -17,19 +17,10 @@ export interface CreateMerchantInput {
 
 export class MerchantInputError extends Error {}
 
-export const MIN_PASSWORD_LENGTH = 10;
-
-/** Argon2id with the library's defaults (19 MiB, 2 passes), as OWASP recommends. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
-}
-
 export function checkMerchantInput(input: CreateMerchantInput): void {
   if (input.name.trim() === '') throw new MerchantInputError('the merchant name must not be empty');
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) throw new MerchantInputError(`"${input.email}" is not an e-mail address`);
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new MerchantInputError(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  const problem = credentialsProblem(input.email, input.password);
+  if (problem !== undefined) throw new MerchantInputError(problem);
   if (input.currency !== undefined && !/^[A-Z]{3}$/.test(input.currency)) {
     throw new MerchantInputError(`currency must be an ISO 4217 code such as USD, got "${input.currency}"`);
   }
@@ -52,8 +43,6 @@ export async function createMerchant(
   const merchantId = newId('mer');
   const userId = newId('usr');
   await db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken !== undefined) throw new MerchantInputError(`a user with the e-mail ${email} already exists`);
     await trx
       .insertInto('merchants')
       .values({
@@ -66,10 +55,8 @@ export async function createMerchant(
         updated_at: now,
       })
       .execute();
-    await trx
-      .insertInto('users')
-      .values({ id: userId, merchant_id: merchantId, email, password_hash: passwordHash, role: 'admin', created_at: now, updated_at: now, removed_at: null })
-      .execute();
+    // Refuses an e-mail that is taken, and so rolls the merchant back with it.
+    await insertUser(trx, { id: userId, merchant_id: merchantId, email, password_hash: passwordHash, role: 'admin', created_at: now });
   });
   return { merchant: { id: merchantId, name: input.name.trim() }, user: { id: userId, email } };
 }
