@@ -8,7 +8,6 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { apiKeyRoutes } from './api-keys/routes.js';
 import { accessTokenAuthenticator } from './auth/access-tokens.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
-import type { Authenticator } from './auth/principal.js';
 import type { SessionSettings } from './auth/sessions.js';
 import { SignInLimits } from './auth/sign-in-limits.js';
 import { KeyRing } from './auth/signing-keys.js';
@@ -40,8 +39,6 @@ export interface AppOptions {
   config: Config;
   db: Db;
   clock?: Clock;
-  /** Extra ways to authenticate besides API keys (user access tokens). */
-  authenticators?: Authenticator[];
   logger?: boolean;
 }
 
@@ -139,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const signInLimits = new SignInLimits({ perAddress: config.signInLimitPerAddress, perAccount: config.signInLimitPerAccount });
 
-  const authenticators = [apiKeyAuthenticator(db.kysely, clock), accessTokenAuthenticator(db.kysely, sessions), ...(options.authenticators ?? [])];
+  const authenticators = [apiKeyAuthenticator(db.kysely, clock), accessTokenAuthenticator(db.kysely, sessions)];
   app.addHook('onRequest', authenticationHook(authenticators));
   await app.register(oauthRoutes, { db: db.kysely, sessions, keys, limits: signInLimits });
 

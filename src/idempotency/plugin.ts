@@ -16,6 +16,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
+import { repeatWhileOpen } from '../http/repeat.js';
 import type { Services } from '../services.js';
 import { claimKey, completeKey, purgeExpiredKeys, releaseKey, requestFingerprint } from './claim-key.js';
 
@@ -104,9 +105,5 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     return payload;
   });
 
-  const purge = setInterval(() => {
-    purgeExpiredKeys(services.db.kysely, services.clock.now()).catch((err) => app.log.warn({ err }, 'purging expired idempotency keys failed'));
-  }, PURGE_EVERY_MS);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired idempotency keys failed', () => purgeExpiredKeys(services.db.kysely, services.clock.now()));
 });

@@ -33,8 +33,8 @@ import {
 import { isThrottled, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
 import type { KeyRing } from '../auth/signing-keys.js';
 import { checkPassword } from '../auth/users.js';
-import type { Database, Environment } from '../db/schema.js';
-import { ENVIRONMENTS } from '../db/schema.js';
+import { ENVIRONMENTS, type Database, type Environment } from '../db/schema.js';
+import { repeatWhileOpen } from '../http/repeat.js';
 import { errorPage, PAGE_HEADERS, signInPage } from './sign-in-page.js';
 
 export interface OAuthOptions {
@@ -100,11 +100,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
       });
   });
 
-  const purge = setInterval(() => {
-    purgeExpiredGrants(db, sessions.clock.now()).catch((err) => app.log.warn({ err }, 'purging expired refresh tokens and codes failed'));
-  }, PURGE_EVERY_MS);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired refresh tokens and codes failed', () => purgeExpiredGrants(db, sessions.clock.now()));
 
   const hide = { hide: true } as const;
   const open = { public: true } as const;
