@@ -5,6 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import secureJson from 'secure-json-parse';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { accountRoutes } from './account/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
 import { accessTokenAuthenticator } from './auth/access-tokens.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerRoutes);
   await app.register(eventRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(accountRoutes);
   await app.register(refreshRoute, { sessions, limits: signInLimits });
   return app;
 }

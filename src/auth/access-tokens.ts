@@ -174,6 +174,7 @@ export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessT
           merchantId: claims.merchant_id,
           environment: claims.env,
           permissions: new Set(claims.permissions.filter((scope) => granted.has(scope))),
+          role: row.role,
         },
       };
     },

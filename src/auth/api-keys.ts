@@ -156,6 +156,7 @@ export function apiKeyAuthenticator(db: Kysely<Database>, clock: Clock): Authent
           merchantId: row.merchant_id,
           environment: row.environment,
           permissions: new Set(JSON.parse(row.permissions) as Scope[]),
+          role: null,
         },
       };
     },

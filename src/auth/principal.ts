@@ -2,7 +2,7 @@
  * Who a request acts for. Route code sees only this, never the credential: an API key and a user's
  * access token both resolve to a principal, so the order code does not know which one was used.
  */
-import type { Environment } from '../db/schema.js';
+import type { Environment, Role } from '../db/schema.js';
 import type { ErrorCode } from '../errors.js';
 import type { Scope } from './permissions.js';
 
@@ -13,6 +13,8 @@ export interface Principal {
   merchantId: string;
   environment: Environment;
   permissions: ReadonlySet<Scope>;
+  /** The user's role as it stands now (read with the token's check); null for an API key. */
+  role: Role | null;
 }
 
 /** The (merchant, environment) pair every query is scoped to. */

@@ -137,9 +137,14 @@ export async function exchangeAuthorizationCode(
 
 /**
  * Exchanges a refresh token for a new access token and its successor. `clientId`, when given (the
- * OAuth token endpoint), must be the client the sign-in was made with.
+ * OAuth token endpoint), must be the client the sign-in was made with. `environment`, when given,
+ * moves the sign-in to that data set in the same transaction: the new tokens act on it, and access
+ * tokens issued for the other one stop working.
  */
-export async function refreshTokens(settings: SessionSettings, input: { refreshToken: string; clientId?: string }): Promise<GrantResult> {
+export async function refreshTokens(
+  settings: SessionSettings,
+  input: { refreshToken: string; clientId?: string; environment?: Environment },
+): Promise<GrantResult> {
   const now = settings.clock.now().getTime();
   if (!input.refreshToken.startsWith(REFRESH_TOKEN_PREFIX)) return refuse('unknown');
   const signer = await settings.keys.signingKey();
@@ -174,7 +179,11 @@ export async function refreshTokens(settings: SessionSettings, input: { refreshT
     if (Number(rotated.numUpdatedRows) === 0) return refuse('already_used', token.user_id);
     const user = await activeUser(trx, token.user_id);
     if (user === undefined) return refuse('revoked', token.user_id);
-    const tokens = await issueTokens(trx, settings, signer, { sessionId: token.session_id, user, environment: token.environment, now });
+    const environment = input.environment ?? token.environment;
+    if (environment !== token.environment) {
+      await trx.updateTable('auth_sessions').set({ environment }).where('id', '=', token.session_id).execute();
+    }
+    const tokens = await issueTokens(trx, settings, signer, { sessionId: token.session_id, user, environment, now });
     return { ok: true, tokens, userId: user.id, sessionId: token.session_id };
   });
 }

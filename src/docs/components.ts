@@ -6,6 +6,7 @@
  * that contains one of them (the same object, or a copy of it) is documented with a `$ref` in its place.
  */
 import type { TSchema } from 'typebox';
+import { Account, AccountUser } from '../account/schemas.js';
 import { ApiKey, ApiKeyList, CreatedApiKey } from '../api-keys/schemas.js';
 import { Customer, CustomerList } from '../customers/schemas.js';
 import { ErrorBody } from '../errors.js';
@@ -51,6 +52,8 @@ export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]>
   ['ApiKey', ApiKey],
   ['ApiKeyList', ApiKeyList],
   ['CreatedApiKey', CreatedApiKey],
+  ['Account', Account],
+  ['AccountUser', AccountUser],
 ];
 
 const NAMES = new Map<object, string>(COMPONENTS.map(([name, schema]) => [schema, name]));

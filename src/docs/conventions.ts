@@ -73,6 +73,10 @@ export const TAGS = [
   { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
   { name: 'Customers', description: 'Customers that orders can name. Requires `customers:read` / `customers:write`.' },
   { name: 'Events', description: 'What happened to orders and refunds, newest first. Requires `orders:read`.' },
+  {
+    name: 'Account',
+    description: 'The merchant a credential acts for, its environment and permissions, and the signed-in user. Any valid credential.',
+  },
   { name: 'Authentication', description: 'User access tokens: refreshing them. Signing in goes through the OAuth endpoints described above.' },
   {
     name: 'API keys',
@@ -103,6 +107,7 @@ Every request carries \`Authorization: Bearer <credential>\`. The credential is 
 - **API keys** start with ${code(KEY_PREFIXES.sandbox)} (sandbox) or ${code(KEY_PREFIXES.production)} (production), followed by 32 random base62 characters. A key belongs to one merchant and one environment and carries a set of permissions. Only a hash of it is stored: its value is shown once, when it is created. Keep keys on servers: never in client-side code, public repositories or browser requests. A revoked key answers 401 ${code('credential_revoked')} from its next request on.
 - **Managing API keys over HTTP**: a signed-in user whose role gives \`api_keys:write\` (an admin) lists the merchant's keys with \`GET /v1/api_keys\`, creates one with \`POST /v1/api_keys\` (\`name\`, \`environment\`, optional \`permissions\`, all by default) and revokes one with \`POST /v1/api_keys/{id}/revoke\`. Keys are merchant-level: these operations see the keys of both environments, whatever the token's \`env\`. They accept user access tokens only; an API key, whatever its permissions, gets 403 ${code('insufficient_permissions')}, so a key can never mint or list keys. The creation's answer is the only place the key appears; the list shows \`last4\`, never the key. Creating a key ignores \`Idempotency-Key\`, so that the key is never stored for a replay.
 - **User access tokens** (JWT) give user-scoped access, e.g. to a mobile app: a person signs in (see *Signing in users*) and the app gets a token that carries the user's \`permissions\` (from the role), the merchant (\`merchant_id\`) and the environment (\`env\`), and expires after 1 hour. Every \`/v1\` operation takes either kind of credential and checks its permission the same way.
+- **Who a credential is**: \`GET /v1/account\` answers, for any valid credential and without any permission, the merchant it acts for (\`id\`, \`name\`, \`currency\`, \`tax_rate_bps\`), the \`environment\` it acts on, its \`permissions\` (for a user: what the role grants now) and \`user\` (\`id\`, \`email\`, \`role\`) for a user access token, or null for an API key. Stripe's \`GET /v1/account\` is the model; the account is the merchant, so its \`id\` is the \`mer_...\` identifier. An app reads it to format amounts in the right currency and to show only what the user may do.
 
 Failures answer **401** (${code('missing_credentials')}, ${code('invalid_credentials')}, ${code('token_expired')}, ${code('credential_revoked')}) with a \`WWW-Authenticate: Bearer realm="till"\` header (plus \`error="invalid_token"\` when a credential was sent). The credential is checked before the request body is read, so a request without a valid credential gets 401, never 400.
 
@@ -124,7 +129,7 @@ ${table(['endpoint', 'what it does'], [
     ['`GET /oauth/authorize`', 'The sign-in page. Query: `response_type=code`, `client_id`, `redirect_uri`, `code_challenge`, `code_challenge_method=S256`, `state`, and `environment` (`sandbox` or `production`, default `production`: the data set the tokens act on). After sign-in, redirects (303) to `redirect_uri` with `code`, `state` and `iss`.'],
     ['`POST /oauth/token`', 'Form-encoded. `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier`, `client_id`; or `grant_type=refresh_token` with `refresh_token`, `client_id`. Answers `{"access_token", "token_type": "Bearer", "expires_in", "refresh_token"}`.'],
     ['`POST /oauth/revoke`', 'Form-encoded `token` (a refresh token or an access token) and `client_id` (RFC 7009). Ends the sign-in the token belongs to: its refresh token and every access token it issued answer 401 from then on. Unknown tokens are answered 200 too.'],
-    ['`POST /v1/auth/refresh`', 'The same refresh as the token endpoint, as JSON: `{"refresh_token": "rt_..."}`, with this API\'s error envelope.'],
+    ['`POST /v1/auth/refresh`', 'The same refresh as the token endpoint, as JSON: `{"refresh_token": "rt_..."}`, with this API\'s error envelope. It also takes an optional `environment` (`sandbox` or `production`) to switch the sign-in to the other data set (see *Environments and tenant isolation*).'],
   ])}
 
 - **Clients** are registered by the operator (\`till oauth-client create\`). They are public clients: no secret; PKCE protects the code. \`client_id\` is \`cli_...\`.
@@ -141,6 +146,8 @@ ${table(['endpoint', 'what it does'], [
 Every merchant has two fully separate data sets: \`sandbox\` and \`production\`. ${code(KEY_PREFIXES.sandbox)} keys act on the sandbox and ${code(KEY_PREFIXES.production)} keys on production; a user access token names its environment in its \`env\` claim. A credential sees only its own merchant's data in its own environment. The one exception is the API key records themselves, which belong to the merchant: \`/v1/api_keys\` shows and manages the keys of both environments.
 
 An object of another merchant or of the other environment is answered exactly like a missing one: **404** ${code('resource_not_found')} in a path, 422 ${code('product_not_found')} or ${code('customer_not_found')} in an order, never 403, so that its existence does not leak.
+
+**Switching environments while signed in**: an app sends \`{"refresh_token": "rt_...", "environment": "sandbox"}\` (or \`"production"\`) to \`POST /v1/auth/refresh\`. The refresh token rotates exactly as any refresh does (it works once; of two concurrent uses one wins), and the new access and refresh tokens are for the environment asked for. The sign-in itself moves to that environment in the same transaction: later refreshes without \`environment\` stay there, and the sign-in's access tokens for the other environment answer 401 ${code('credential_revoked')} for as long as it stays in this one, so a sign-in never holds working tokens for both data sets at once. Without \`environment\`, a refresh keeps the sign-in's environment. The OAuth token endpoint does not take \`environment\`: it stays plain RFC 6749.
 
 The sandbox takes card payments with test tokens (see *Payments and test tokens*); production needs a configured payment processor.
 

@@ -3,7 +3,8 @@
  * schemas that validate requests and serialize responses.
  *
  * On top of what @fastify/swagger derives, this adds what only the routes' config knows: each
- * operation's security, the permission it needs (`x-required-scope`), and every error it can answer,
+ * operation's security, the permission it needs (`x-required-scope`) or the user role (`x-required-role`),
+ * and every error it can answer,
  * all with the one Error envelope. Shared schemas (see `components.ts`) appear once under
  * `components.schemas` and are referenced everywhere else.
  */
@@ -38,7 +39,7 @@ type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown
 
 /** The operation as documented: refs for shared schemas, security, scope and the full error list. */
 export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'config'> & Partial<Pick<RouteOptions, 'method'>>): RouteSchema {
-  const config = (route.config ?? {}) as { scope?: string; credentials?: readonly string[]; public?: boolean; idempotent?: boolean };
+  const config = (route.config ?? {}) as { scope?: string; role?: string; credentials?: readonly string[]; public?: boolean; idempotent?: boolean };
   const documented: RouteSchema = { ...schema };
   for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
     if (schema[part] !== undefined) documented[part] = referenceComponents(schema[part]);
@@ -71,6 +72,10 @@ export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'co
     if (config.scope !== undefined) {
       documented['x-required-scope'] = config.scope;
       needs.push(`Requires the \`${config.scope}\` permission.`);
+    }
+    if (config.role !== undefined) {
+      documented['x-required-role'] = config.role;
+      needs.push(`Requires a signed-in user with the \`${config.role}\` role.`);
     }
     if (config.credentials !== undefined) {
       documented['x-credentials'] = config.credentials;

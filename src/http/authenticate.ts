@@ -3,11 +3,13 @@
  * request without a valid credential learns nothing about its input (401 before 400).
  *
  * Each route says what it needs in its config: `scope` (the permission), and optionally
- * `credentials` (which kinds of credential may call it) or `public: true` (no credential at all).
+ * `credentials` (which kinds of credential may call it), `role` (the user role it is kept for) or
+ * `public: true` (no credential at all).
  */
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Scope } from '../auth/permissions.js';
 import type { Authenticator, Principal } from '../auth/principal.js';
+import type { Role } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 
 declare module 'fastify' {
@@ -16,6 +18,8 @@ declare module 'fastify' {
     scope?: Scope;
     /** Which kinds of credential may call this route; default both. */
     credentials?: ReadonlyArray<Principal['kind']>;
+    /** Only a user access token of a user with this role may call this route (the Team API: `admin`). */
+    role?: Role;
     /** No credential needed (documents, token refresh). */
     public?: boolean;
   }
@@ -52,6 +56,14 @@ export function authenticationHook(authenticators: readonly Authenticator[]): on
         principal.kind === 'api_key'
           ? 'This endpoint cannot be called with an API key; sign in as a user.'
           : 'This endpoint cannot be called with a user access token.',
+      );
+    }
+    if (config.role !== undefined && principal.role !== config.role) {
+      throw new ApiError(
+        'insufficient_permissions',
+        principal.kind === 'api_key'
+          ? `This endpoint cannot be called with an API key; sign in as a user with the ${config.role} role.`
+          : `This endpoint is for users with the ${config.role} role; yours is ${principal.role}.`,
       );
     }
     if (config.scope !== undefined && !principal.permissions.has(config.scope)) {

@@ -6,11 +6,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { refreshTokens, sessionOfRefreshToken, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
 import { isThrottled, type SignInLimits } from '../auth/sign-in-limits.js';
+import { ENVIRONMENTS } from '../db/schema.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { errorResponses } from '../http/schemas.js';
 
 export const RefreshBody = Type.Object(
-  { refresh_token: Type.String({ minLength: 1, maxLength: 512, description: 'The refresh token (`rt_...`) of the last token response.' }) },
+  {
+    refresh_token: Type.String({ minLength: 1, maxLength: 512, description: 'The refresh token (`rt_...`) of the last token response.' }),
+    environment: Type.Optional(
+      Type.Enum(ENVIRONMENTS, {
+        description:
+          'The data set the new tokens act on: `sandbox` or `production`. The sign-in continues in it from now on. Default: the environment the sign-in is in.',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -46,11 +55,14 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
         'Exchanges a refresh token for a new access token and a new refresh token. Each refresh token works once: the one sent stops working. ' +
         'Two requests with one token get one success and one 401 `refresh_token_used`. A token used again more than the grace period (10 s) ' +
         'after its exchange is taken as stolen: the whole sign-in ends, its access tokens included (401 `credential_revoked`). ' +
-        'Sends no credential; ignores `Idempotency-Key`.',
+        'Sends no credential; ignores `Idempotency-Key`.\n\n' +
+        'Switching environments: send `environment` (`sandbox` or `production`) to get tokens for that data set. The refresh token rotates exactly as above, ' +
+        'and the sign-in moves to the environment asked for: later refreshes stay there, and its access tokens for the other environment answer 401 ' +
+        '`credential_revoked` while it is there. A user who may sign in may use either environment, as at sign-in.',
       body: RefreshBody,
       response: {
         200: TokenResponse,
-        ...errorResponses('parameter_missing', 'parameter_unknown', 'invalid_credentials', 'token_expired', 'credential_revoked', 'refresh_token_used'),
+        ...errorResponses('parameter_missing', 'parameter_unknown', 'parameter_invalid', 'invalid_credentials', 'token_expired', 'credential_revoked', 'refresh_token_used'),
       },
     },
     handler: async (request, reply) => {
@@ -60,8 +72,10 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
         reply.header('Retry-After', String(throttled.retryAfterSeconds));
         throw new ApiError('rate_limited', `Too many token requests from this address; retry in ${throttled.retryAfterSeconds} seconds.`);
       }
-      const { refresh_token: refreshToken } = request.body;
-      const result = await limits.grantFor((await sessionOfRefreshToken(sessions.db, refreshToken))?.userId, () => refreshTokens(sessions, { refreshToken }));
+      const { refresh_token: refreshToken, environment } = request.body;
+      const result = await limits.grantFor((await sessionOfRefreshToken(sessions.db, refreshToken))?.userId, () =>
+        refreshTokens(sessions, { refreshToken, ...(environment === undefined ? {} : { environment }) }),
+      );
       if (isThrottled(result)) {
         reply.header('Retry-After', String(result.retryAfterSeconds));
         throw new ApiError('rate_limited', `Too many refused token requests for this account; retry in ${result.retryAfterSeconds} seconds.`);

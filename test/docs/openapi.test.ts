@@ -61,8 +61,14 @@ const EXPECTED_SCOPES: Record<string, string> = {
   revokeApiKey: 'api_keys:write',
 };
 
+/** Operations that any valid credential may call: no permission, so no 403. */
+const NO_PERMISSION_OPERATIONS = new Set(['getAccount']);
+
+/** Operations kept for a user role rather than a permission (the Team API: admins). */
+const EXPECTED_ROLES: Record<string, string> = {};
+
 /** Operations that accept a user access token only, never an API key. */
-const USER_ONLY_OPERATIONS = new Set(['listApiKeys', 'createApiKey', 'revokeApiKey']);
+const USER_ONLY_OPERATIONS = new Set(['listApiKeys', 'createApiKey', 'revokeApiKey', ...Object.keys(EXPECTED_ROLES)]);
 
 /** POST operations that ignore Idempotency-Key, because their answer must never be stored. */
 const NOT_IDEMPOTENT_OPERATIONS = new Set(['createApiKey']);
@@ -93,7 +99,10 @@ describeEachBackend('OpenAPI document', (backend) => {
 
   test('lists every operation once, with its operationId, summary, tag, security and permission', () => {
     const operations = operationsOf(document);
-    assert.deepEqual(operations.map(([, , op]) => op.operationId).sort(), [...Object.keys(EXPECTED_SCOPES), ...PUBLIC_OPERATIONS].sort());
+    assert.deepEqual(
+      operations.map(([, , op]) => op.operationId).sort(),
+      [...Object.keys(EXPECTED_SCOPES), ...NO_PERMISSION_OPERATIONS, ...Object.keys(EXPECTED_ROLES), ...PUBLIC_OPERATIONS].sort(),
+    );
     assert.deepEqual(document.tags.map((tag: Schema) => tag.name), TAGS.map((tag) => tag.name));
     assert.deepEqual(document.components.securitySchemes.bearer, {
       type: 'http',
@@ -113,10 +122,20 @@ describeEachBackend('OpenAPI document', (backend) => {
       }
       assert.deepEqual(operation.security, [{ bearer: [] }], `${where} names its security`);
       const scope = EXPECTED_SCOPES[operation.operationId];
-      assert.ok(scope !== undefined, `${where}: ${operation.operationId} is an expected operation`);
-      assert.equal(operation['x-required-scope'], scope, `${where} needs ${scope}`);
-      assert.ok((SCOPES as readonly string[]).includes(operation['x-required-scope']));
-      assert.ok(operation.description.startsWith(`Requires the \`${scope}\` permission.`), `${where} says which permission it needs`);
+      const role = EXPECTED_ROLES[operation.operationId];
+      if (NO_PERMISSION_OPERATIONS.has(operation.operationId)) {
+        assert.equal(operation['x-required-scope'], undefined, `${where} needs no permission`);
+        assert.doesNotMatch(operation.description, /^Requires/, where);
+      } else if (role !== undefined) {
+        assert.equal(operation['x-required-scope'], undefined, `${where} is kept for a role, not a permission`);
+        assert.equal(operation['x-required-role'], role, `${where} needs the ${role} role`);
+        assert.ok(operation.description.startsWith(`Requires a signed-in user with the \`${role}\` role.`), `${where} says which role it needs`);
+      } else {
+        assert.ok(scope !== undefined, `${where}: ${operation.operationId} is an expected operation`);
+        assert.equal(operation['x-required-scope'], scope, `${where} needs ${scope}`);
+        assert.ok((SCOPES as readonly string[]).includes(operation['x-required-scope']));
+        assert.ok(operation.description.startsWith(`Requires the \`${scope}\` permission.`), `${where} says which permission it needs`);
+      }
       if (USER_ONLY_OPERATIONS.has(operation.operationId)) {
         assert.deepEqual(operation['x-credentials'], ['user'], `${where} accepts user tokens only`);
         assert.match(operation.description, /Accepts user access tokens only\./, where);
@@ -144,7 +163,9 @@ describeEachBackend('OpenAPI document', (backend) => {
     for (const [method, path, operation] of operationsOf(document)) {
       const where = `${method.toUpperCase()} ${path}`;
       const statuses = Object.keys(operation.responses).map(Number);
-      for (const status of PUBLIC_OPERATIONS.has(operation.operationId) ? [500] : [401, 403, 500]) assert.ok(statuses.includes(status), `${where} documents ${status}`);
+      const expected = PUBLIC_OPERATIONS.has(operation.operationId) ? [500] : NO_PERMISSION_OPERATIONS.has(operation.operationId) ? [401, 500] : [401, 403, 500];
+      for (const status of expected) assert.ok(statuses.includes(status), `${where} documents ${status}`);
+      if (NO_PERMISSION_OPERATIONS.has(operation.operationId)) assert.equal(operation.responses['403'], undefined, `${where} cannot answer 403`);
       if (operation.requestBody !== undefined) {
         assert.ok(statuses.includes(415), `${where} documents 415`);
         assert.match(operation.responses['400'].description, /`invalid_json`/);
@@ -216,6 +237,8 @@ describeEachBackend('OpenAPI document', (backend) => {
     check('CreatedApiKey', key.body);
     check('ApiKey', (await admin.post(`/v1/api_keys/${key.body.id}/revoke`)).body);
     check('ApiKeyList', (await admin.get('/v1/api_keys')).body);
+    check('Account', (await admin.get('/v1/account')).body);
+    check('Account', (await shop.sandbox.get('/v1/account')).body);
     check('Error', (await shop.sandbox.get('/v1/orders/ord_missing')).body);
     check('Error', (await shop.sandbox.post('/v1/orders', { items: [] })).body);
   });
@@ -234,7 +257,7 @@ describeEachBackend('OpenAPI document', (backend) => {
       assert.equal(unauthenticated.status, 401, where);
       assert.ok(operation.responses['401'].description.includes(unauthenticated.body.error.code), where);
       const forbidden = await powerless.request(method.toUpperCase(), path, body);
-      assert.equal(forbidden.status, 403, where);
+      assert.equal(forbidden.status, NO_PERMISSION_OPERATIONS.has(operation.operationId) ? 200 : 403, where);
       if (operation.requestBody !== undefined) {
         const allowed = USER_ONLY_OPERATIONS.has(operation.operationId) ? admin : shop.sandbox;
         const text = await allowed.request(method.toUpperCase(), path, 'amount=5', { 'content-type': 'text/plain' });

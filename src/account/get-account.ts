@@ -1,0 +1,35 @@
+/**
+ * What a credential is: the merchant it acts for, the environment it acts on, its permissions, and
+ * the user behind it when it is a user access token.
+ */
+import type { Kysely } from 'kysely';
+import { SCOPES } from '../auth/permissions.js';
+import type { Principal } from '../auth/principal.js';
+import type { Database } from '../db/schema.js';
+import type { Account } from './schemas.js';
+
+export async function getAccount(db: Kysely<Database>, principal: Principal): Promise<Account> {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select(['id', 'name', 'currency', 'tax_rate_bps'])
+    .where('id', '=', principal.merchantId)
+    .executeTakeFirstOrThrow(() => new Error(`merchant ${principal.merchantId} of an authenticated credential is missing`));
+  const user =
+    principal.kind === 'user'
+      ? await db
+          .selectFrom('users')
+          .select(['id', 'email', 'role'])
+          .where('id', '=', principal.id)
+          .where('merchant_id', '=', principal.merchantId)
+          .executeTakeFirstOrThrow(() => new Error(`user ${principal.id} of an authenticated token is missing`))
+      : null;
+  return {
+    id: merchant.id,
+    name: merchant.name,
+    currency: merchant.currency,
+    tax_rate_bps: merchant.tax_rate_bps,
+    environment: principal.environment,
+    permissions: SCOPES.filter((scope) => principal.permissions.has(scope)),
+    user,
+  };
+}
