@@ -16,7 +16,15 @@ export function hashPassword(password: string): Promise<string> {
 
 export const ROLES: readonly Role[] = ['admin', 'manager', 'cashier'];
 
-export class UserInputError extends Error {}
+/** A refused user: `param` names the field at fault (`email`, `password` or `role`). */
+export class UserInputError extends Error {
+  constructor(
+    message: string,
+    readonly param?: 'email' | 'password' | 'role',
+  ) {
+    super(message);
+  }
+}
 
 export interface UserView {
   id: string;
@@ -55,30 +63,36 @@ export async function insertUser(
   user: UserView & { password_hash: string },
 ): Promise<void> {
   const taken = `a user with the e-mail ${user.email} already exists`;
-  if ((await trx.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirst()) !== undefined) throw new UserInputError(taken);
+  if ((await trx.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirst()) !== undefined) throw new UserInputError(taken, 'email');
   try {
     await trx.insertInto('users').values({ ...user, updated_at: user.created_at, removed_at: null }).execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new UserInputError(taken);
+    if (isUniqueViolation(error)) throw new UserInputError(taken, 'email');
     throw error;
   }
 }
 
 export async function createUser(db: Kysely<Database>, clock: Clock, input: CreateUserInput): Promise<UserView> {
-  const email = normalizeEmail(input.email);
-  const problem = credentialsProblem(email, input.password, input.email);
-  if (problem !== undefined) throw new UserInputError(problem);
-  if (!ROLES.includes(input.role)) throw new UserInputError(`the role must be one of ${ROLES.join(', ')}, got "${input.role}"`);
-  // Hash before the transaction: a slow hash must not hold the write lock.
-  const passwordHash = await hashPassword(input.password);
-  const now = isoNow(clock);
-  const user = { id: newId('usr'), merchant_id: input.merchantId, email, role: input.role, created_at: now };
+  const { user, passwordHash } = await prepareUser(clock, input);
   await db.transaction().execute(async (trx) => {
     const merchant = await trx.selectFrom('merchants').select('id').where('id', '=', input.merchantId).executeTakeFirst();
     if (merchant === undefined) throw new UserInputError(`no merchant with id "${input.merchantId}"`);
     await insertUser(trx, { ...user, password_hash: passwordHash });
   });
   return user;
+}
+
+/**
+ * Checks a new user's e-mail, password and role and hashes the password, before any transaction
+ * opens (a slow hash must not hold the write lock). The row is then written with `insertUser`.
+ */
+export async function prepareUser(clock: Clock, input: CreateUserInput): Promise<{ user: UserView; passwordHash: string }> {
+  const email = normalizeEmail(input.email);
+  const problem = credentialsProblem(email, input.password, input.email);
+  if (problem !== undefined) throw new UserInputError(problem, EMAIL.test(email) ? 'password' : 'email');
+  if (!ROLES.includes(input.role)) throw new UserInputError(`the role must be one of ${ROLES.join(', ')}, got "${input.role}"`, 'role');
+  const passwordHash = await hashPassword(input.password);
+  return { user: { id: newId('usr'), merchant_id: input.merchantId, email, role: input.role, created_at: isoNow(clock) }, passwordHash };
 }
 
 /** A unique constraint refused the row: PostgreSQL's 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE. */
@@ -92,19 +106,21 @@ function isUniqueViolation(error: unknown): boolean {
  * (every request with one checks that its user is still there).
  */
 export async function removeUser(db: Kysely<Database>, clock: Clock, userId: string): Promise<UserView | undefined> {
-  const now = isoNow(clock);
-  return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['id', 'merchant_id', 'email', 'role', 'created_at']).where('id', '=', userId).executeTakeFirst();
-    if (user === undefined) return undefined;
-    await trx.updateTable('users').set({ removed_at: now, updated_at: now }).where('id', '=', userId).where('removed_at', 'is', null).execute();
-    await trx
-      .updateTable('auth_sessions')
-      .set({ revoked_at: now, revoked_reason: 'user_removed' })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    return user;
-  });
+  return db.transaction().execute((trx) => removeUserIn(trx, isoNow(clock), userId));
+}
+
+/** `removeUser` in the caller's transaction, at time `now` (ISO 8601). */
+export async function removeUserIn(trx: Kysely<Database>, now: string, userId: string): Promise<UserView | undefined> {
+  const user = await trx.selectFrom('users').select(['id', 'merchant_id', 'email', 'role', 'created_at']).where('id', '=', userId).executeTakeFirst();
+  if (user === undefined) return undefined;
+  await trx.updateTable('users').set({ removed_at: now, updated_at: now }).where('id', '=', userId).where('removed_at', 'is', null).execute();
+  await trx
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now, revoked_reason: 'user_removed' })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return user;
 }
 
 /** A hash of a password no one has, verified when the e-mail is unknown so both failures take as long. */

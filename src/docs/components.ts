@@ -27,6 +27,7 @@ import {
 } from '../orders/schemas.js';
 import { TokenResponse } from '../oauth/refresh-route.js';
 import { Product, ProductList } from '../products/schemas.js';
+import { User, UserList } from '../team/schemas.js';
 
 export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]> = [
   ['Error', ErrorBody],
@@ -54,6 +55,8 @@ export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]>
   ['CreatedApiKey', CreatedApiKey],
   ['Account', Account],
   ['AccountUser', AccountUser],
+  ['User', User],
+  ['UserList', UserList],
 ];
 
 const NAMES = new Map<object, string>(COMPONENTS.map(([name, schema]) => [schema, name]));

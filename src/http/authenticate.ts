@@ -54,7 +54,7 @@ export function authenticationHook(authenticators: readonly Authenticator[]): on
       throw new ApiError(
         'insufficient_permissions',
         principal.kind === 'api_key'
-          ? 'This endpoint cannot be called with an API key; sign in as a user.'
+          ? `This endpoint cannot be called with an API key; sign in as a user${config.role === undefined ? '' : ` with the ${config.role} role`}.`
           : 'This endpoint cannot be called with a user access token.',
       );
     }

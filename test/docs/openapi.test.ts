@@ -65,7 +65,12 @@ const EXPECTED_SCOPES: Record<string, string> = {
 const NO_PERMISSION_OPERATIONS = new Set(['getAccount']);
 
 /** Operations kept for a user role rather than a permission (the Team API: admins). */
-const EXPECTED_ROLES: Record<string, string> = {};
+const EXPECTED_ROLES: Record<string, string> = {
+  listUsers: 'admin',
+  createUser: 'admin',
+  updateUser: 'admin',
+  deleteUser: 'admin',
+};
 
 /** Operations that accept a user access token only, never an API key. */
 const USER_ONLY_OPERATIONS = new Set(['listApiKeys', 'createApiKey', 'revokeApiKey', ...Object.keys(EXPECTED_ROLES)]);

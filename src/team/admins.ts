@@ -1,0 +1,30 @@
+/**
+ * The rule that keeps every merchant with an admin: an admin never demotes or removes themselves,
+ * and a change to the team runs only while its caller is still an admin.
+ */
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/connection.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../errors.js';
+
+/**
+ * Holds the merchant's admin rows until the transaction ends (in id order, so two holders never wait
+ * for each other) and checks that `actorId` is still one of them. Two admins demoting each other at
+ * once then run one after the other, and the second is refused: it is no longer an admin.
+ */
+export async function holdAdmins(db: Db, trx: Kysely<Database>, merchantId: string, actorId: string): Promise<void> {
+  const admins = await db
+    .forUpdate(
+      trx
+        .selectFrom('users')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('role', '=', 'admin')
+        .where('removed_at', 'is', null)
+        .orderBy('id'),
+    )
+    .execute();
+  if (!admins.some((admin) => admin.id === actorId)) {
+    throw new ApiError('insufficient_permissions', 'This endpoint is for users with the admin role; yours has just changed.');
+  }
+}

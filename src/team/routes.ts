@@ -1,0 +1,82 @@
+/**
+ * The Team API (`/v1/users`): an admin lists the merchant's users, adds one with a role and an
+ * initial password, changes a role, removes a user. Kept for a signed-in admin: an API key of any
+ * permissions, a manager or a cashier get 403.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
+import { CreateUserBody, ListUsersQuery, UpdateUserBody, User, UserIdParams, UserList } from './schemas.js';
+import { addTeamUser, changeUserRole, listTeamUsers, removeTeamUser } from './team-users.js';
+
+const tags = ['Team'];
+const config = { credentials: ['user'], role: 'admin' } as const;
+
+export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/v1/users', {
+    config,
+    schema: {
+      tags,
+      operationId: 'listUsers',
+      summary: 'List users',
+      description: "The merchant's users, newest first, paginated like every list. Removed users are not listed.",
+      querystring: ListUsersQuery,
+      response: { 200: UserList, ...errorResponses(...AUTH_ERRORS) },
+    },
+    handler: (request) => listTeamUsers(request.services.db.kysely, request.principal.merchantId, request.query),
+  });
+
+  app.post('/v1/users', {
+    config,
+    schema: {
+      tags,
+      operationId: 'createUser',
+      summary: 'Add a user',
+      description:
+        'Adds a person to the team with a `role` and an initial `password` (at least 10 characters) that the admin gives them; they sign in with it through `/oauth/authorize`. ' +
+        'An e-mail that any user already has (of this or another merchant, removed users included) is 400 `parameter_invalid` with `param: "email"`; ' +
+        'a short password has `param: "password"`. ' +
+        'With `Idempotency-Key`, only the answer (the user, which never holds the password) and a hash of the request are kept.',
+      body: CreateUserBody,
+      response: { 201: User, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing') },
+    },
+    handler: async (request, reply) => {
+      const user = await addTeamUser(request.services, request.principal, request.body);
+      reply.code(201);
+      return user;
+    },
+  });
+
+  app.patch('/v1/users/:id', {
+    config,
+    schema: {
+      tags,
+      operationId: 'updateUser',
+      summary: "Change a user's role",
+      description:
+        "Sets the user's `role`. Their access tokens lose what the new role does not grant at once; what it adds comes with their next refresh. " +
+        'An admin cannot change their own role (400 `parameter_invalid`, `param: "role"`), so the merchant always keeps an admin. ' +
+        "A removed user, or another merchant's, answers 404.",
+      params: UserIdParams,
+      body: UpdateUserBody,
+      response: { 200: User, ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'resource_not_found') },
+    },
+    handler: (request) => changeUserRole(request.services, request.principal, request.params.id, request.body.role),
+  });
+
+  app.delete('/v1/users/:id', {
+    config,
+    schema: {
+      tags,
+      operationId: 'deleteUser',
+      summary: 'Remove a user',
+      description:
+        'Removes the user and answers the user with `removed_at` set. They can no longer sign in, and every sign-in of theirs ends at once: ' +
+        'their access and refresh tokens answer 401 `credential_revoked` from the next request. ' +
+        'An admin cannot remove themselves (400 `parameter_invalid`, `param: "id"`). ' +
+        "Removing a removed user, or another merchant's, answers 404. The e-mail stays taken.",
+      params: UserIdParams,
+      response: { 200: User, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
+    },
+    handler: (request) => removeTeamUser(request.services, request.principal, request.params.id),
+  });
+};
