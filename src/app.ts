@@ -23,6 +23,7 @@ import { rateLimitPlugin } from './http/rate-limit.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
 import { customerRoutes } from './customers/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { openApiPlugin } from './docs/openapi.js';
 import { referencePageRoutes } from './docs/reference-page.js';
 import { eventRoutes } from './events/routes.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(openApiPlugin, { config });
   await app.register(referencePageRoutes);
+  await app.register(dashboardRoutes);
   await app.register(metricsPlugin);
   await app.register(healthRoutes, { db });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });

@@ -1,0 +1,86 @@
+/**
+ * The merchant dashboard: signs in through Till's OAuth flow, then routes between the pages. Served
+ * at `/dashboard` by the same server as the API, and a client of the public API like any other app.
+ */
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, call } from './api/client';
+import { AccountState, type Account } from './account';
+import { completeAuthorization, currentSession, onSessionChange, SignInError, startAuthorization } from './auth';
+import { Layout } from './layout';
+import { navigate } from './router';
+
+function SignInProblem(props: { message: string }) {
+  return (
+    <main class="signed-out">
+      <h1>Sign-in did not complete</h1>
+      <p role="alert">{props.message}</p>
+      <p>
+        <button type="button" onClick={() => void startAuthorization('/dashboard')}>
+          Sign in again
+        </button>
+      </p>
+    </main>
+  );
+}
+
+function App() {
+  const [account, setAccount] = useState<Account>();
+  const [failure, setFailure] = useState<string>();
+  const load = async () => {
+    try {
+      setAccount(await call(api.GET('/v1/account')));
+      setFailure(undefined);
+    } catch (error) {
+      setFailure((error as Error).message);
+    }
+  };
+  useEffect(() => {
+    void load();
+    return onSessionChange((session) => {
+      if (session === undefined) setAccount(undefined);
+    });
+  }, []);
+  if (failure !== undefined && account === undefined) {
+    return (
+      <main class="signed-out">
+        <h1>Till dashboard</h1>
+        <div class="alert" role="alert">
+          <span>{failure}</span>
+          <button type="button" class="secondary" onClick={() => void load()}>
+            Retry
+          </button>
+        </div>
+      </main>
+    );
+  }
+  if (account === undefined) return <p class="boot">Loading…</p>;
+  return (
+    <AccountState.Provider value={{ account, reload: load }}>
+      <Layout />
+    </AccountState.Provider>
+  );
+}
+
+async function boot(root: HTMLElement): Promise<void> {
+  const here = new URL(location.href);
+  if (here.pathname === '/dashboard/callback') {
+    try {
+      const returnTo = await completeAuthorization(here);
+      navigate(returnTo, { replace: true });
+    } catch (error) {
+      const message = error instanceof SignInError ? error.message : 'The sign-in could not be completed.';
+      history.replaceState(null, '', '/dashboard');
+      render(<SignInProblem message={message} />, root);
+      return;
+    }
+  } else if (here.pathname === '/dashboard/signup') {
+    await startAuthorization('/dashboard', { signUp: true });
+  } else if (currentSession() === undefined) {
+    await startAuthorization(here.pathname + here.search);
+  }
+  root.textContent = '';
+  render(<App />, root);
+}
+
+void boot(document.getElementById('app')!);

@@ -1,0 +1,254 @@
+/**
+ * Settings, API Keys: the merchant's keys (never the keys themselves, only their last four
+ * characters), Generate New Key (the key is shown once, in the dialog, then forgotten), and revoke.
+ */
+import { useId, useRef, useState } from 'preact/hooks';
+import { api, call, ApiFailure, type Schemas } from '../api/client';
+import { useAccount, type Scope } from '../account';
+import { asFailure, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, useResource } from '../components';
+import { formatDateTime } from '../format';
+
+type ApiKey = Schemas['ApiKey'];
+type Environment = ApiKey['environment'];
+
+/** Every permission, with what it allows; the record's type makes a new scope of the API a type error here. */
+const SCOPE_LABELS: Record<Scope, string> = {
+  'orders:read': 'Read orders',
+  'orders:write': 'Create, capture, cancel and refund orders',
+  'products:read': 'Read products',
+  'products:write': 'Create and change products',
+  'customers:read': 'Read customers',
+  'customers:write': 'Create and change customers',
+  'api_keys:write': 'Manage API keys (user sign-ins only; keys cannot use it)',
+  'webhooks:write': 'Manage webhook endpoints',
+};
+const SCOPES = Object.keys(SCOPE_LABELS) as Scope[];
+const READ_ONLY = SCOPES.filter((scope) => scope.endsWith(':read'));
+
+type ScopeChoice = 'full' | 'read' | 'custom';
+
+function describePermissions(permissions: Scope[]): string {
+  if (SCOPES.every((s) => permissions.includes(s))) return 'Full access';
+  if (permissions.length === READ_ONLY.length && READ_ONLY.every((s) => permissions.includes(s))) return 'Read only';
+  return permissions.join(', ');
+}
+
+export function ApiKeysPage() {
+  const keys = useResource(() => call(api.GET('/v1/api_keys', { params: { query: { per_page: 100 } } })), []);
+  const [generating, setGenerating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey>();
+  return (
+    <section>
+      <div class="page-head">
+        <h1>API keys</h1>
+        <button type="button" onClick={() => setGenerating(true)}>
+          Generate new key
+        </button>
+      </div>
+      <p class="muted">
+        API keys let your own servers call Till. Keep them secret: never put a key in a web page, a mobile app or a public repository. Sandbox keys start
+        with <code>sk_test_</code>, production keys with <code>sk_live_</code>.
+      </p>
+      <Loaded resource={keys}>
+        {(list) =>
+          list.data.length === 0 ? (
+            <p class="empty">No API keys yet.</p>
+          ) : (
+            <div class="table-wrap">
+              <table class="api-keys">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Environment</th>
+                    <th scope="col">Permissions</th>
+                    <th scope="col">Key</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Last used</th>
+                    <th scope="col">Revoked</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.map((key) => (
+                    <tr key={key.id} data-key-id={key.id}>
+                      <td data-label="Name">{key.name}</td>
+                      <td data-label="Environment">{key.environment === 'sandbox' ? 'Sandbox' : 'Production'}</td>
+                      <td data-label="Permissions">{describePermissions(key.permissions)}</td>
+                      <td data-label="Key" class="mono">
+                        {key.environment === 'sandbox' ? 'sk_test_' : 'sk_live_'}…{key.last4}
+                      </td>
+                      <td data-label="Created">{formatDateTime(key.created_at)}</td>
+                      <td data-label="Last used">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</td>
+                      <td data-label="Revoked">{key.revoked_at ? formatDateTime(key.revoked_at) : '—'}</td>
+                      <td data-label="Actions">
+                        {key.revoked_at === null && (
+                          <button type="button" class="secondary" aria-label={`Revoke ${key.name} (…${key.last4})`} onClick={() => setRevoking(key)}>
+                            Revoke
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Loaded>
+      <GenerateKeyDialog open={generating} onClose={() => setGenerating(false)} onCreated={keys.reload} />
+      <ConfirmDialog
+        title="Revoke this key?"
+        open={revoking !== undefined}
+        message={`Requests with "${revoking?.name ?? ''}" (…${revoking?.last4 ?? ''}) will be refused at once. This cannot be undone.`}
+        confirmLabel="Revoke key"
+        onConfirm={async () => {
+          await call(api.POST('/v1/api_keys/{id}/revoke', { params: { path: { id: revoking!.id } } }));
+          keys.reload();
+        }}
+        onClose={() => setRevoking(undefined)}
+      />
+    </section>
+  );
+}
+
+function GenerateKeyDialog(props: { open: boolean; onClose: () => void; onCreated: () => void }) {
+  // The key lives in this state only while the dialog is open; closing it forgets the key.
+  const [created, setCreated] = useState<Schemas['CreatedApiKey']>();
+  const close = () => {
+    setCreated(undefined);
+    props.onClose();
+  };
+  return (
+    <Dialog title={created ? 'Your new API key' : 'Generate a new API key'} open={props.open} onClose={close}>
+      {created ? (
+        <CreatedKey created={created} onDone={close} />
+      ) : (
+        <GenerateKeyForm
+          onCancel={close}
+          onCreated={(key) => {
+            setCreated(key);
+            props.onCreated();
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function GenerateKeyForm(props: { onCancel: () => void; onCreated: (key: Schemas['CreatedApiKey']) => void }) {
+  const { account } = useAccount();
+  const [name, setName] = useState('');
+  const [environment, setEnvironment] = useState<Environment>(account.environment);
+  const [choice, setChoice] = useState<ScopeChoice>('full');
+  const [custom, setCustom] = useState<Scope[]>([...READ_ONLY]);
+  const [error, setError] = useState<ApiFailure>();
+  const [busy, setBusy] = useState(false);
+  const permissions = choice === 'full' ? SCOPES : choice === 'read' ? READ_ONLY : SCOPES.filter((s) => custom.includes(s));
+  return (
+    <form
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setError(undefined);
+        if (permissions.length === 0) return setError(new ApiFailure('Choose at least one permission.', 400, 'parameter_invalid'));
+        setBusy(true);
+        try {
+          props.onCreated(await call(api.POST('/v1/api_keys', { body: { name, environment, permissions } })));
+        } catch (failure) {
+          setError(asFailure(failure));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Field label="Name" id="key-name" value={name} onInput={setName} required maxLength={100} hint="What uses this key, e.g. “Web shop server”." />
+      <fieldset>
+        <legend>Environment</legend>
+        <label class="choice">
+          <input type="radio" name="key-environment" checked={environment === 'sandbox'} onChange={() => setEnvironment('sandbox')} /> Sandbox (test data,{' '}
+          <code>sk_test_</code>)
+        </label>
+        <label class="choice">
+          <input type="radio" name="key-environment" checked={environment === 'production'} onChange={() => setEnvironment('production')} /> Production (live data,{' '}
+          <code>sk_live_</code>)
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>Permissions</legend>
+        <label class="choice">
+          <input type="radio" name="key-scope" checked={choice === 'full'} onChange={() => setChoice('full')} /> Full access
+        </label>
+        <label class="choice">
+          <input type="radio" name="key-scope" checked={choice === 'read'} onChange={() => setChoice('read')} /> Read only
+        </label>
+        <label class="choice">
+          <input type="radio" name="key-scope" checked={choice === 'custom'} onChange={() => setChoice('custom')} /> Custom
+        </label>
+        {choice === 'custom' && (
+          <div class="scopes">
+            {SCOPES.map((scope) => (
+              <label class="choice" key={scope}>
+                <input
+                  type="checkbox"
+                  checked={custom.includes(scope)}
+                  onChange={(e) => setCustom(e.currentTarget.checked ? [...custom, scope] : custom.filter((s) => s !== scope))}
+                />{' '}
+                <code>{scope}</code> {SCOPE_LABELS[scope]}
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      <ErrorAlert error={error} />
+      <div class="actions">
+        <button type="button" class="secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button type="submit" disabled={busy}>
+          Generate key
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CreatedKey(props: { created: Schemas['CreatedApiKey']; onDone: () => void }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<string>();
+  const warningId = useId();
+  return (
+    <div class="created-key">
+      <p class="warning" id={warningId}>
+        <strong>Copy this key now: it will not be shown again.</strong> Store it in your server's secret settings. Never put it in client-side code (a web
+        page, a mobile app) or a public repository.
+      </p>
+      <div class="field">
+        <label for="created-key">API key “{props.created.name}”</label>
+        <div class="copy-row">
+          <input ref={field} id="created-key" class="mono" readOnly value={props.created.key} aria-describedby={warningId} onFocus={(e) => e.currentTarget.select()} />
+          <button
+            type="button"
+            onClick={async () => {
+              try {
+                await navigator.clipboard.writeText(props.created.key);
+                setCopied('Copied to the clipboard.');
+              } catch {
+                field.current?.select();
+                setCopied('Copying was refused by the browser: the key is selected, press Ctrl+C (⌘C on a Mac).');
+              }
+            }}
+          >
+            Copy key
+          </button>
+        </div>
+        <p role="status" class="hint">
+          {copied ?? ''}
+        </p>
+      </div>
+      <div class="actions">
+        <button type="button" onClick={props.onDone}>
+          I have stored the key
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/** One customer: their details, editable, and their orders. */
+import { useState } from 'preact/hooks';
+import { api, call, ApiFailure, type Schemas } from '../api/client';
+import { can, useAccount } from '../account';
+import { asFailure, ErrorAlert, Field, Loaded, StatusBadge, useResource } from '../components';
+import { formatDateTime, formatMoney } from '../format';
+import { Link } from '../router';
+
+export function CustomerPage(props: { id: string }) {
+  const { account } = useAccount();
+  const customer = useResource(() => call(api.GET('/v1/customers/{id}', { params: { path: { id: props.id } } })), [props.id]);
+  const orders = useResource(
+    () => (can(account, 'orders:read') ? call(api.GET('/v1/orders', { params: { query: { customer_id: props.id, per_page: 50 } } })) : Promise.resolve(undefined)),
+    [props.id],
+  );
+  return (
+    <section>
+      <p class="crumbs">
+        <Link href="/dashboard/customers">Customers</Link>
+      </p>
+      <Loaded resource={customer}>
+        {(data) => (
+          <>
+            <h1>{data.name}</h1>
+            <p class="muted">
+              {data.email ?? 'No e-mail'} · customer since {formatDateTime(data.created_at)}
+            </p>
+            {can(account, 'customers:write') && <EditCustomer customer={data} onSaved={customer.reload} />}
+          </>
+        )}
+      </Loaded>
+      <h2>Orders</h2>
+      <Loaded resource={orders}>
+        {(list) =>
+          list === undefined ? null : list.data.length === 0 ? (
+            <p class="muted">No orders yet.</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" class="num">
+                      Total
+                    </th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.map((order) => (
+                    <tr key={order.id}>
+                      <td>
+                        <Link class="mono" href={`/dashboard/orders/${order.id}`}>
+                          {order.id}
+                        </Link>
+                      </td>
+                      <td>
+                        <StatusBadge status={order.status} />
+                      </td>
+                      <td class="num">{formatMoney(order.total, order.currency)}</td>
+                      <td>{formatDateTime(order.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+function EditCustomer(props: { customer: Schemas['Customer']; onSaved: () => void }) {
+  const [name, setName] = useState(props.customer.name);
+  const [email, setEmail] = useState(props.customer.email ?? '');
+  const [error, setError] = useState<ApiFailure>();
+  const [saved, setSaved] = useState(false);
+  return (
+    <details class="panel">
+      <summary>Edit details</summary>
+      <form
+        class="grid-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setError(undefined);
+          setSaved(false);
+          try {
+            await call(api.PATCH('/v1/customers/{id}', { params: { path: { id: props.customer.id } }, body: { name, email: email.trim() === '' ? null : email.trim() } }));
+            setSaved(true);
+            props.onSaved();
+          } catch (failure) {
+            setError(asFailure(failure));
+          }
+        }}
+      >
+        <Field label="Name" id="edit-customer-name" value={name} onInput={setName} required />
+        <Field label="E-mail" id="edit-customer-email" type="email" value={email} onInput={setEmail} />
+        <div class="filter-actions">
+          <button type="submit">Save</button>
+        </div>
+      </form>
+      <ErrorAlert error={error} />
+      {saved && <p role="status">Saved.</p>}
+    </details>
+  );
+}

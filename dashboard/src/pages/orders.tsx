@@ -1,0 +1,167 @@
+/** Orders: the list with the API's filters (status, creation date range, customer) and pagination. */
+import { useEffect, useState } from 'preact/hooks';
+import { api, call, type Schemas } from '../api/client';
+import { can, useAccount } from '../account';
+import { Loaded, Pagination, Select, StatusBadge, useResource } from '../components';
+import { formatDateTime, formatMoney, STATUS_LABELS } from '../format';
+import { Link, navigate, useLocation } from '../router';
+
+const PER_PAGE = 20;
+
+/** The start of a local calendar day (YYYY-MM-DD), or its last millisecond, as an ISO instant. */
+function dayBound(day: string, end: boolean): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return (end ? new Date(y, m - 1, d, 23, 59, 59, 999) : new Date(y, m - 1, d)).toISOString();
+}
+
+interface Filters {
+  status: string;
+  from: string;
+  to: string;
+  customer: string;
+}
+
+function filtersOf(query: URLSearchParams): Filters {
+  return { status: query.get('status') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', customer: query.get('customer') ?? '' };
+}
+
+function hrefOf(filters: Filters, page: number): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value !== '') query.set(name, value);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return `/dashboard/orders${text ? `?${text}` : ''}`;
+}
+
+export function OrdersPage() {
+  const { account } = useAccount();
+  const { query } = useLocation();
+  const applied = filtersOf(query);
+  const page = Math.max(1, Number(query.get('page') ?? '1') || 1);
+  const [draft, setDraft] = useState<Filters>(applied);
+  const key = query.toString();
+  useEffect(() => setDraft(filtersOf(query)), [key]);
+
+  const orders = useResource(
+    () =>
+      call(
+        api.GET('/v1/orders', {
+          params: {
+            query: {
+              page,
+              per_page: PER_PAGE,
+              ...(applied.status ? { status: applied.status } : {}),
+              ...(applied.customer ? { customer_id: applied.customer } : {}),
+              ...(dayBound(applied.from, false) ? { created_at_min: dayBound(applied.from, false) } : {}),
+              ...(dayBound(applied.to, true) ? { created_at_max: dayBound(applied.to, true) } : {}),
+            },
+          },
+        }),
+      ),
+    [key],
+  );
+  const customers = useResource(
+    () => (can(account, 'customers:read') ? call(api.GET('/v1/customers', { params: { query: { per_page: 100 } } })).then((list) => list.data) : Promise.resolve([] as Schemas['Customer'][])),
+    [],
+  );
+  const customerName = (id: string | null) => (id === null ? 'Walk-in' : (customers.data?.find((c) => c.id === id)?.name ?? id));
+
+  return (
+    <section>
+      <h1>Orders</h1>
+      <form
+        class="filters"
+        aria-label="Filter orders"
+        onSubmit={(event) => {
+          event.preventDefault();
+          navigate(hrefOf(draft, 1));
+        }}
+      >
+        <Select
+          label="Status"
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+          options={[['', 'Any status'], ...Object.entries(STATUS_LABELS)]}
+        />
+        <div class="field">
+          <label for="orders-from">Created from</label>
+          <input id="orders-from" type="date" value={draft.from} onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })} />
+        </div>
+        <div class="field">
+          <label for="orders-to">Created until</label>
+          <input id="orders-to" type="date" value={draft.to} onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })} />
+        </div>
+        {can(account, 'customers:read') && (
+          <Select
+            label="Customer"
+            value={draft.customer}
+            onChange={(customer) => setDraft({ ...draft, customer })}
+            options={[['', 'Any customer'], ...(customers.data ?? []).map((c): [string, string] => [c.id, c.name])]}
+          />
+        )}
+        <div class="filter-actions">
+          <button type="submit">Apply filters</button>
+          <Link class="button secondary" href="/dashboard/orders">
+            Clear
+          </Link>
+        </div>
+      </form>
+      <Loaded resource={orders}>
+        {(list) => (
+          <>
+            {list.data.length === 0 ? (
+              <p class="empty">No orders match these filters{account.environment === 'production' ? ' in live mode' : ''}.</p>
+            ) : (
+              <div class="table-wrap">
+                <table class="orders">
+                  <caption class="visually-hidden">Orders, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Order</th>
+                      <th scope="col">Status</th>
+                      <th scope="col" class="num">
+                        Total
+                      </th>
+                      <th scope="col" class="num">
+                        Items
+                      </th>
+                      <th scope="col">Customer</th>
+                      <th scope="col">Created</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.data.map((order) => (
+                      <tr key={order.id} data-order-id={order.id}>
+                        <td data-label="Order">
+                          <Link href={`/dashboard/orders/${order.id}`} class="mono">
+                            {order.id}
+                          </Link>
+                        </td>
+                        <td data-label="Status">
+                          <StatusBadge status={order.status} />
+                        </td>
+                        <td data-label="Total" class="num">{formatMoney(order.total, order.currency)}</td>
+                        <td data-label="Items" class="num">{order.items_count}</td>
+                        <td data-label="Customer">{customerName(order.customer_id)}</td>
+                        <td data-label="Created">{formatDateTime(order.created_at)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <Pagination
+              page={list.pagination.page}
+              perPage={list.pagination.per_page}
+              total={list.pagination.total}
+              hasMore={list.pagination.has_more}
+              hrefFor={(n) => hrefOf(applied, n)}
+              noun="orders"
+            />
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+/** Products: the catalogue, a form to add one, and a dialog to change price and stock or deactivate. */
+import { useState } from 'preact/hooks';
+import { api, call, ApiFailure, type Schemas } from '../api/client';
+import { can, useAccount } from '../account';
+import { asFailure, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
+import { formatMoney, moneyInput, parseMoney } from '../format';
+import { useLocation } from '../router';
+
+type Product = Schemas['Product'];
+const PER_PAGE = 20;
+
+/** Blank for untracked stock, else a whole number. */
+function parseInventory(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  return /^\d+$/.test(text.trim()) ? Number(text) : undefined;
+}
+
+export function ProductsPage() {
+  const { account } = useAccount();
+  const { query } = useLocation();
+  const page = Math.max(1, Number(query.get('page') ?? '1') || 1);
+  const products = useResource(() => call(api.GET('/v1/products', { params: { query: { page, per_page: PER_PAGE } } })), [page]);
+  const writable = can(account, 'products:write');
+  const [editing, setEditing] = useState<Product>();
+  const [deactivating, setDeactivating] = useState<Product>();
+  return (
+    <section>
+      <h1>Products</h1>
+      {writable && <NewProduct currency={account.currency} onCreated={products.reload} />}
+      <Loaded resource={products}>
+        {(list) => (
+          <>
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col" class="num">
+                      Price
+                    </th>
+                    <th scope="col" class="num">
+                      Stock
+                    </th>
+                    <th scope="col">State</th>
+                    {writable && <th scope="col">Actions</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.map((product) => (
+                    <tr key={product.id}>
+                      <td>{product.name}</td>
+                      <td class="num">{formatMoney(product.price, product.currency)}</td>
+                      <td class="num">{product.inventory ?? 'Not tracked'}</td>
+                      <td>{product.active ? 'Active' : 'Inactive'}</td>
+                      {writable && (
+                        <td class="row-actions">
+                          <button type="button" class="secondary" aria-label={`Edit ${product.name}`} onClick={() => setEditing(product)}>
+                            Edit
+                          </button>
+                          {product.active && (
+                            <button type="button" class="secondary" aria-label={`Deactivate ${product.name}`} onClick={() => setDeactivating(product)}>
+                              Deactivate
+                            </button>
+                          )}
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={list.pagination.page}
+              perPage={list.pagination.per_page}
+              total={list.pagination.total}
+              hasMore={list.pagination.has_more}
+              hrefFor={(n) => `/dashboard/products?page=${n}`}
+              noun="products"
+            />
+          </>
+        )}
+      </Loaded>
+      <EditProduct product={editing} onClose={() => setEditing(undefined)} onSaved={products.reload} />
+      <ConfirmDialog
+        title="Deactivate this product?"
+        open={deactivating !== undefined}
+        message={`${deactivating?.name ?? ''} can no longer be ordered. Existing orders keep it.`}
+        confirmLabel="Deactivate"
+        onConfirm={async () => {
+          await call(api.PATCH('/v1/products/{id}', { params: { path: { id: deactivating!.id } }, body: { active: false } }));
+          products.reload();
+        }}
+        onClose={() => setDeactivating(undefined)}
+      />
+    </section>
+  );
+}
+
+function NewProduct(props: { currency: string; onCreated: () => void }) {
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('');
+  const [inventory, setInventory] = useState('');
+  const [error, setError] = useState<ApiFailure>();
+  return (
+    <details class="panel">
+      <summary>Add a product</summary>
+      <form
+        class="grid-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setError(undefined);
+          const minor = parseMoney(price, props.currency);
+          const stock = parseInventory(inventory);
+          if (minor === undefined) return setError(new ApiFailure('Enter the price, like 4.50.', 400, 'parameter_invalid'));
+          if (stock === undefined) return setError(new ApiFailure('Stock is a whole number, or blank when it is not tracked.', 400, 'parameter_invalid'));
+          try {
+            await call(api.POST('/v1/products', { body: { name, price: minor, inventory: stock } }));
+            setName('');
+            setPrice('');
+            setInventory('');
+            props.onCreated();
+          } catch (failure) {
+            setError(asFailure(failure));
+          }
+        }}
+      >
+        <Field label="Name" id="product-name" value={name} onInput={setName} required />
+        <Field label={`Price (${props.currency})`} id="product-price" value={price} onInput={setPrice} inputMode="decimal" required />
+        <Field label="Stock" id="product-stock" value={inventory} onInput={setInventory} inputMode="numeric" hint="Leave blank when stock is not tracked." />
+        <div class="filter-actions">
+          <button type="submit">Add product</button>
+        </div>
+      </form>
+      <ErrorAlert error={error} />
+    </details>
+  );
+}
+
+function EditProduct(props: { product: Product | undefined; onClose: () => void; onSaved: () => void }) {
+  const { product } = props;
+  return (
+    <Dialog title={product ? `Edit ${product.name}` : 'Edit product'} open={product !== undefined} onClose={props.onClose}>
+      {product && <EditProductForm product={product} onClose={props.onClose} onSaved={props.onSaved} />}
+    </Dialog>
+  );
+}
+
+function EditProductForm(props: { product: Product; onClose: () => void; onSaved: () => void }) {
+  const { product } = props;
+  const [price, setPrice] = useState(moneyInput(product.price, product.currency));
+  const [inventory, setInventory] = useState(product.inventory === null ? '' : String(product.inventory));
+  const [active, setActive] = useState(product.active);
+  const [error, setError] = useState<ApiFailure>();
+  return (
+    <form
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const minor = parseMoney(price, product.currency);
+        const stock = parseInventory(inventory);
+        if (minor === undefined) return setError(new ApiFailure('Enter the price, like 4.50.', 400, 'parameter_invalid'));
+        if (stock === undefined) return setError(new ApiFailure('Stock is a whole number, or blank when it is not tracked.', 400, 'parameter_invalid'));
+        try {
+          await call(api.PATCH('/v1/products/{id}', { params: { path: { id: product.id } }, body: { price: minor, inventory: stock, active } }));
+          props.onSaved();
+          props.onClose();
+        } catch (failure) {
+          setError(asFailure(failure));
+        }
+      }}
+    >
+      <Field label={`Price (${product.currency})`} id="edit-price" value={price} onInput={setPrice} inputMode="decimal" required />
+      <Field label="Stock" id="edit-stock" value={inventory} onInput={setInventory} inputMode="numeric" hint="Leave blank when stock is not tracked." />
+      <label class="choice">
+        <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> Active (can be ordered)
+      </label>
+      <ErrorAlert error={error} />
+      <div class="actions">
+        <button type="button" class="secondary" onClick={props.onClose}>
+          Cancel
+        </button>
+        <button type="submit">Save</button>
+      </div>
+    </form>
+  );
+}

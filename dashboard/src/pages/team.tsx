@@ -1,0 +1,150 @@
+/** Team: the merchant's users; an admin adds one with a role and an initial password, changes roles, removes. */
+import { useState } from 'preact/hooks';
+import { api, call, ApiFailure, type Schemas } from '../api/client';
+import { useAccount } from '../account';
+import { asFailure, ConfirmDialog, ErrorAlert, Field, Loaded, Select, useResource } from '../components';
+import { formatDateTime } from '../format';
+
+type User = Schemas['User'];
+type Role = User['role'];
+const ROLES: [Role, string][] = [
+  ['admin', 'Admin: everything, API keys and the team included'],
+  ['manager', 'Manager: everything but API keys and the team'],
+  ['cashier', 'Cashier: orders, and reading products and customers'],
+];
+
+export function TeamPage() {
+  const { account } = useAccount();
+  const users = useResource(() => call(api.GET('/v1/users', { params: { query: { per_page: 100 } } })), []);
+  const [removing, setRemoving] = useState<User>();
+  const [error, setError] = useState<ApiFailure>();
+  return (
+    <section>
+      <h1>Team</h1>
+      <AddUser onAdded={users.reload} />
+      <ErrorAlert error={error} />
+      <Loaded resource={users}>
+        {(list) => (
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((user) => {
+                  const self = user.id === account.user?.id;
+                  return (
+                    <tr key={user.id}>
+                      <td>
+                        {user.email}
+                        {self && <span class="muted"> (you)</span>}
+                      </td>
+                      <td>
+                        {self ? (
+                          user.role
+                        ) : (
+                          <select
+                            aria-label={`Role of ${user.email}`}
+                            value={user.role}
+                            onChange={async (e) => {
+                              setError(undefined);
+                              try {
+                                await call(api.PATCH('/v1/users/{id}', { params: { path: { id: user.id } }, body: { role: e.currentTarget.value as Role } }));
+                              } catch (failure) {
+                                setError(asFailure(failure));
+                              }
+                              users.reload();
+                            }}
+                          >
+                            {ROLES.map(([role]) => (
+                              <option key={role} value={role}>
+                                {role}
+                              </option>
+                            ))}
+                          </select>
+                        )}
+                      </td>
+                      <td>{formatDateTime(user.created_at)}</td>
+                      <td>
+                        {!self && (
+                          <button type="button" class="secondary" aria-label={`Remove ${user.email}`} onClick={() => setRemoving(user)}>
+                            Remove
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loaded>
+      <ConfirmDialog
+        title="Remove this user?"
+        open={removing !== undefined}
+        message={`${removing?.email ?? ''} will be signed out everywhere at once and can no longer sign in.`}
+        confirmLabel="Remove user"
+        onConfirm={async () => {
+          await call(api.DELETE('/v1/users/{id}', { params: { path: { id: removing!.id } } }));
+          users.reload();
+        }}
+        onClose={() => setRemoving(undefined)}
+      />
+    </section>
+  );
+}
+
+function AddUser(props: { onAdded: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('cashier');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<ApiFailure>();
+  const [added, setAdded] = useState<string>();
+  return (
+    <details class="panel">
+      <summary>Add a user</summary>
+      <form
+        class="grid-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setError(undefined);
+          setAdded(undefined);
+          try {
+            const user = await call(api.POST('/v1/users', { body: { email, role, password } }));
+            setAdded(`${user.email} can now sign in as ${user.role}. Give them their password in person.`);
+            setEmail('');
+            setPassword('');
+            props.onAdded();
+          } catch (failure) {
+            setError(asFailure(failure));
+          }
+        }}
+      >
+        <Field label="E-mail" id="user-email" type="email" autoComplete="off" value={email} onInput={setEmail} required />
+        <Select label="Role" id="user-role" value={role} onChange={(value) => setRole(value as Role)} options={ROLES} />
+        <Field
+          label="Initial password"
+          id="user-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onInput={setPassword}
+          required
+          minLength={10}
+          hint="At least 10 characters."
+        />
+        <div class="filter-actions">
+          <button type="submit">Add user</button>
+        </div>
+      </form>
+      <ErrorAlert error={error} />
+      {added && <p role="status">{added}</p>}
+    </details>
+  );
+}

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createUser } from '../../src/auth/users.js';
+import { describeEachBackend } from '../helpers/backends.js';
+import { Api, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
+import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage, type Watched } from './support.js';
+
+let browser: Browser | undefined;
+before(async () => {
+  if (BROWSER_SKIP === false) browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** TEMPORARY until the built-in client lands. */
+async function ensureDashboardClient(server: TestServer) {
+  const existing = await server.db.kysely.selectFrom('oauth_clients').select('id').where('id', '=', 'cli_dashboard').executeTakeFirst();
+  if (existing) return;
+  await server.db.kysely.insertInto('oauth_clients').values({ id: 'cli_dashboard', name: 'Till dashboard', redirect_uris: JSON.stringify(['http://127.0.0.1/dashboard/callback']), created_at: new Date().toISOString() }).execute();
+}
+
+async function textOf(page: Page, selector: string): Promise<string> {
+  return (await page.locator(selector).innerText()).trim();
+}
+
+describeEachBackend('the merchant dashboard in Chromium', (backend) => {
+  let server: TestServer;
+  let merchant: TestMerchant;
+  before(async () => {
+    server = await startTestServer(backend);
+    await ensureDashboardClient(server);
+    merchant = await createTestMerchant(server, { currency: 'EUR', taxRateBps: 1000 });
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('an admin signs in, makes a sandbox key, and follows an order made with it from capture to refund; the revoked key is refused', { skip: BROWSER_SKIP }, async () => {
+    const admin = await openContext(browser!, { expectedStatuses: [400] });
+    const { page } = admin;
+    try {
+      // No tokens in memory: the dashboard sends the browser to Till's sign-in page, then back to the page asked for.
+      await page.goto(`${server.url}/dashboard/settings/api-keys`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      assert.equal(new URL(page.url()).pathname, '/dashboard/settings/api-keys');
+      await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+      assert.match(await page.getByRole('status').first().innerText(), /Test mode/);
+      assert.equal(await page.getByRole('switch', { name: 'Test mode' }).getAttribute('aria-checked'), 'true');
+
+      // Generate a sandbox key by keyboard alone: the focus moves into the dialog and back out of it.
+      await page.getByRole('button', { name: 'Generate new key' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Generate a new API key' });
+      await dialog.waitFor();
+      assert.equal(await focused(page), 'key-name');
+      await page.keyboard.type('Web shop server');
+      await page.keyboard.press('Enter');
+      const created = page.getByRole('dialog', { name: 'Your new API key' });
+      await created.waitFor();
+      assert.match(await created.innerText(), /will not be shown again/);
+      assert.match(await created.innerText(), /Never put it in client-side code/);
+      const key = await page.getByLabel('API key “Web shop server”').inputValue();
+      assert.match(key, /^sk_test_[0-9A-Za-z]{32,}$/);
+      assert.ok(await created.getByRole('button', { name: 'Copy key' }).isVisible());
+      await page.keyboard.press('Escape');
+      await created.waitFor({ state: 'hidden' });
+      assert.equal(await focused(page), 'Generate new key', 'the focus is back on the button that opened the dialog');
+
+      // Closed, the key is gone for good: the list shows its last four characters only.
+      const row = page.locator('tr', { hasText: 'Web shop server' });
+      await row.waitFor();
+      assert.match(await row.innerText(), new RegExp(`sk_test_…${key.slice(-4)}`));
+      assert.match(await row.innerText(), /Sandbox/);
+      assert.match(await row.innerText(), /Full access/);
+      assert.ok(!(await page.content()).includes(key), 'the page never shows the key again');
+
+      // The key works with a plain HTTP request: a product, then an order of two.
+      const shop = new Api(server.url, key);
+      const product = await shop.post('/v1/products', { name: 'Espresso', price: 250, inventory: 10 });
+      assert.equal(product.status, 201);
+      const made = await shop.post('/v1/orders', { items: [{ product_id: product.body.id, quantity: 2 }] });
+      assert.equal(made.status, 201);
+      const orderId = made.body.id as string;
+
+      // The order is in the list, its amount in euros.
+      await page.getByRole('link', { name: 'Orders' }).click();
+      const listed = page.locator(`tr[data-order-id="${orderId}"]`);
+      await listed.waitFor();
+      assert.match(await listed.innerText(), /Pending/);
+      assert.match(await listed.innerText(), /€5\.50/);
+
+      // The order page: capture with a test card.
+      await listed.getByRole('link', { name: orderId }).click();
+      await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
+      assert.equal(await textOf(page, '[data-figure="total"]'), '€5.50');
+      await page.getByLabel('Test card').selectOption('tok_visa');
+      await page.getByRole('button', { name: 'Capture payment' }).click();
+      await page.locator('.badge', { hasText: 'Paid' }).waitFor();
+      assert.match(await page.locator('main').innerText(), /Card ending 4242/);
+
+      // A refund larger than what is left: the API's own message, in place.
+      await page.getByLabel('An amount').check();
+      await page.getByLabel('Amount to refund (EUR)').fill('9.00');
+      await page.getByRole('button', { name: 'Refund', exact: true }).click();
+      const refused = page.locator('.panel', { hasText: 'left to refund' }).getByRole('alert');
+      await refused.waitFor();
+      assert.match(await refused.innerText(), /550/);
+
+      // Part of it: €2.00 back; the status and the amounts change.
+      await page.getByLabel('Amount to refund (EUR)').fill('2.00');
+      await page.getByRole('button', { name: 'Refund', exact: true }).click();
+      await page.locator('.badge', { hasText: 'Partially refunded' }).waitFor();
+      assert.equal(await textOf(page, '[data-figure="refunded"]'), '€2.00');
+      assert.equal(await textOf(page, '[data-figure="net"]'), '€3.50');
+      assert.match(await page.locator('.timeline').innerText(), /Refunded €2\.00/);
+      assert.equal((await shop.get(`/v1/orders/${orderId}`)).body.refunded_amount, 200);
+
+      // Revoke the key, after a confirmation; the next request with it answers 401.
+      await page.getByRole('link', { name: 'API keys' }).click();
+      await page.getByRole('button', { name: `Revoke Web shop server (…${key.slice(-4)})` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Revoke this key?' });
+      await confirm.getByRole('button', { name: 'Revoke key' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await page.locator('tr', { hasText: 'Web shop server' }).getByRole('button', { name: /Revoke/ }).waitFor({ state: 'detached' });
+      const after = await shop.get('/v1/orders');
+      assert.equal(after.status, 401);
+      assert.equal(after.body.error.code, 'credential_revoked');
+
+      assertClean(admin, server.url);
+    } finally {
+      await admin.context.close();
+    }
+  });
+
+  test('a cashier finds no API-key page, in the navigation or by its address, and the list is never fetched', { skip: BROWSER_SKIP }, async () => {
+    const email = `cashier-${Date.now()}@example.com`;
+    await createUser(server.db.kysely, server.clock, { merchantId: merchant.merchantId, email, password: 'cashier password 1', role: 'cashier' });
+    const cashier = await openContext(browser!);
+    const { page } = cashier;
+    try {
+      await page.goto(`${server.url}/dashboard/orders`);
+      await signInOnPage(page, email, 'cashier password 1');
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Dashboard' });
+      assert.equal(await nav.getByRole('link', { name: 'Orders' }).count(), 1);
+      assert.equal(await nav.getByRole('link', { name: 'API keys' }).count(), 0);
+      assert.equal(await nav.getByRole('link', { name: 'Team' }).count(), 0);
+
+      await page.goto(`${server.url}/dashboard/settings/api-keys`);
+      await signInOnPage(page, email, 'cashier password 1');
+      await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Generate new key' }).count(), 0);
+      const keyLists = cashier.responses.filter((r) => r.path.startsWith('/v1/api_keys'));
+      assert.deepEqual(keyLists, [], 'no request for the keys');
+      assertClean(cashier, server.url);
+    } finally {
+      await cashier.context.close();
+    }
+  });
+
+  test('at phone width the pages fit the screen and the navigation opens from a menu button', { skip: BROWSER_SKIP }, async () => {
+    const phone = await openContext(browser!, { width: 375, height: 740 });
+    const { page } = phone;
+    try {
+      const order = await merchant.sandbox.post('/v1/orders', { items: [{ product_id: (await merchant.sandbox.post('/v1/products', { name: 'Flat white with oat milk', price: 420 })).body.id, quantity: 1 }] });
+      await page.goto(`${server.url}/dashboard/orders`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      await page.locator(`[data-order-id="${order.body.id}"]`).waitFor();
+      assert.equal(await scrollsSideways(page), false, 'the orders list does not scroll sideways');
+      const nav = page.getByRole('navigation', { name: 'Dashboard' });
+      assert.equal(await nav.isVisible(), false, 'the navigation is folded away');
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+      await nav.getByRole('link', { name: 'Products' }).click();
+      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      assert.equal(await nav.isVisible(), false, 'choosing a page folds the menu again');
+      assert.equal(await scrollsSideways(page), false, 'the products page does not scroll sideways');
+      await page.goto(`${server.url}/dashboard/orders/${order.body.id}`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      await page.getByRole('button', { name: 'Capture payment' }).waitFor();
+      assert.equal(await scrollsSideways(page), false, 'the order page does not scroll sideways');
+      assertClean(phone, server.url);
+    } finally {
+      await phone.context.close();
+    }
+  });
+});
+
+export type { Watched };
