@@ -61,11 +61,19 @@ export async function findOAuthClient(db: Kysely<Database>, id: string): Promise
   return row && { ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[] };
 }
 
-/** True when `requested` is one of the client's redirect URIs (any port for a loopback one). */
-export function redirectUriAllowed(client: OAuthClient, requested: string): boolean {
-  if (client.redirect_uris.includes(requested)) return true;
+/**
+ * True when `requested` is one of the client's redirect URIs (any port for a loopback one).
+ *
+ * A registered URI that is a path (`/dashboard/callback`, which only a migration can register) means
+ * that path on `origin`: the origin of `PUBLIC_URL`, or else the one the authorization request was
+ * sent to. The browser is sent back to the very origin it is already on, where this server's own
+ * page takes the code; any other origin or path is refused like any unregistered URI.
+ */
+export function redirectUriAllowed(client: OAuthClient, requested: string, origin?: string): boolean {
+  const sameOrigin = (registered: string) => registered.startsWith('/');
+  if (client.redirect_uris.some((registered) => sameOrigin(registered) ? origin !== undefined && requested === origin + registered : requested === registered)) return true;
   const portless = loopbackWithoutPort(requested);
-  return portless !== undefined && client.redirect_uris.some((registered) => loopbackWithoutPort(registered) === portless);
+  return portless !== undefined && client.redirect_uris.some((registered) => !sameOrigin(registered) && loopbackWithoutPort(registered) === portless);
 }
 
 /** A loopback `http` URI with its port taken out; undefined for any other URI. */

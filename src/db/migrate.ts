@@ -8,6 +8,7 @@ import { initial } from './migrations/0001-initial.js';
 import { idempotencyKeys } from './migrations/0002-idempotency-keys.js';
 import { userAuth } from './migrations/0003-user-auth.js';
 import { orderCounts } from './migrations/0004-order-counts.js';
+import { dashboardClient } from './migrations/0005-dashboard-client.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0002-idempotency-keys': idempotencyKeys(dialect),
     '0003-user-auth': userAuth(dialect),
     '0004-order-counts': orderCounts(dialect),
+    '0005-dashboard-client': dashboardClient(),
   };
 }
 

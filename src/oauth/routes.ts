@@ -39,6 +39,8 @@ import { errorPage, PAGE_HEADERS, signInPage } from './sign-in-page.js';
 
 export interface OAuthOptions {
   db: Kysely<Database>;
+  /** PUBLIC_URL, when set: the origin of same-origin redirect URIs (else the request's own). */
+  publicUrl: string | undefined;
   sessions: SessionSettings;
   keys: KeyRing;
   limits: SignInLimits;
@@ -81,6 +83,12 @@ class OAuthError extends Error {
 
 export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): Promise<void> {
   const { db, sessions, keys, limits } = options;
+  /** The origin the browser reached this server at: PUBLIC_URL's, or the request's scheme and Host. */
+  const originOf = (request: FastifyRequest): string | undefined => {
+    if (options.publicUrl !== undefined) return new URL(options.publicUrl).origin;
+    const host = request.host;
+    return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `${request.protocol}://${host}` : undefined;
+  };
   const issuer = sessions.issuer;
   await app.register(formBody, { bodyLimit: FORM_BODY_LIMIT });
 
@@ -132,7 +140,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
   });
 
   app.get('/oauth/authorize', { schema: hide, config: open }, async (request, reply) => {
-    const checked = await checkAuthorizeRequest(db, issuer(), request.query);
+    const checked = await checkAuthorizeRequest(db, issuer(), request.query, originOf(request));
     if (!checked.ok) return answerUnchecked(reply, checked);
     const { client, environment, hidden } = checked.request;
     return sendPage(reply, 200, signInPage({ clientName: client.name, environment, hidden }));
@@ -140,7 +148,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
 
   app.post('/oauth/authorize', { schema: hide, config: open }, async (request, reply) => {
     const form = formOf(request);
-    const checked = await checkAuthorizeRequest(db, issuer(), form);
+    const checked = await checkAuthorizeRequest(db, issuer(), form, originOf(request));
     if (!checked.ok) return answerUnchecked(reply, checked);
     const authorize = checked.request;
     const again = (status: number, error: string, email?: string) =>
@@ -286,7 +294,7 @@ async function requireClient(db: Kysely<Database>, form: Parameters): Promise<OA
   return client;
 }
 
-async function checkAuthorizeRequest(db: Kysely<Database>, iss: string, raw: unknown): Promise<Checked> {
+async function checkAuthorizeRequest(db: Kysely<Database>, iss: string, raw: unknown, origin: string | undefined): Promise<Checked> {
   const params = (typeof raw === 'object' && raw !== null ? raw : {}) as Parameters;
   const repeated = AUTHORIZE_PARAMETERS.filter((name) => Array.isArray(params[name]));
   const value = (name: (typeof AUTHORIZE_PARAMETERS)[number]) => single(params[name]);
@@ -297,7 +305,7 @@ async function checkAuthorizeRequest(db: Kysely<Database>, iss: string, raw: unk
     return { ok: false, page: errorPage('Unknown app', 'This sign-in link names an app (client_id) that is not registered with Till.') };
   }
   const redirectUri = value('redirect_uri');
-  if (redirectUri === undefined || redirectUri === '' || !redirectUriAllowed(client, redirectUri)) {
+  if (redirectUri === undefined || redirectUri === '' || !redirectUriAllowed(client, redirectUri, origin)) {
     return {
       ok: false,
       page: errorPage('Sign-in link not valid', `The redirect_uri of this sign-in link is not one that ${client.name} registered, so Till will not send you there.`),
