@@ -1,6 +1,6 @@
 /** Building blocks shared by the pages: data loading with retry, labelled fields, alerts, dialogs, pagination. */
 import type { ComponentChildren, JSX } from 'preact';
-import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure } from './api/client';
 import { Link } from './router';
 import { STATUS_LABELS } from './format';
@@ -109,7 +109,8 @@ export function Dialog(props: { title: string; open: boolean; onClose: () => voi
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes in the same task as the render that asks for it.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
     if (props.open && !dialog.open) {
@@ -120,19 +121,11 @@ export function Dialog(props: { title: string; open: boolean; onClose: () => voi
       first?.focus();
     } else if (!props.open && dialog.open) {
       dialog.close();
-    }
-  }, [props.open]);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog === null) return;
-    const closed = () => {
       const target = returnTo.current;
       returnTo.current = null;
-      if (target && target.isConnected) target.focus();
-    };
-    dialog.addEventListener('close', closed);
-    return () => dialog.removeEventListener('close', closed);
-  }, []);
+      if (target !== null && target.isConnected) target.focus();
+    }
+  }, [props.open]);
   return (
     <dialog
       ref={ref}

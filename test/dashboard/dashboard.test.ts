@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createUser } from '../../src/auth/users.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
-import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage, type Watched } from './support.js';
+import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage } from './support.js';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -13,13 +13,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** TEMPORARY until the built-in client lands. */
-async function ensureDashboardClient(server: TestServer) {
-  const existing = await server.db.kysely.selectFrom('oauth_clients').select('id').where('id', '=', 'cli_dashboard').executeTakeFirst();
-  if (existing) return;
-  await server.db.kysely.insertInto('oauth_clients').values({ id: 'cli_dashboard', name: 'Till dashboard', redirect_uris: JSON.stringify(['http://127.0.0.1/dashboard/callback']), created_at: new Date().toISOString() }).execute();
-}
 
 async function textOf(page: Page, selector: string): Promise<string> {
   return (await page.locator(selector).innerText()).trim();
@@ -30,7 +23,6 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
   let merchant: TestMerchant;
   before(async () => {
     server = await startTestServer(backend);
-    await ensureDashboardClient(server);
     merchant = await createTestMerchant(server, { currency: 'EUR', taxRateBps: 1000 });
   });
   after(async () => {
@@ -65,7 +57,7 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       assert.match(key, /^sk_test_[0-9A-Za-z]{32,}$/);
       assert.ok(await created.getByRole('button', { name: 'Copy key' }).isVisible());
       await page.keyboard.press('Escape');
-      await created.waitFor({ state: 'hidden' });
+      await page.waitForFunction('document.querySelectorAll("dialog[open]").length === 0');
       assert.equal(await focused(page), 'Generate new key', 'the focus is back on the button that opened the dialog');
 
       // Closed, the key is gone for good: the list shows its last four characters only.
@@ -189,4 +181,3 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
   });
 });
 
-export type { Watched };

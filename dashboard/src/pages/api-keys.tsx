@@ -74,8 +74,10 @@ export function ApiKeysPage() {
                       <td data-label="Name">{key.name}</td>
                       <td data-label="Environment">{key.environment === 'sandbox' ? 'Sandbox' : 'Production'}</td>
                       <td data-label="Permissions">{describePermissions(key.permissions)}</td>
-                      <td data-label="Key" class="mono">
-                        {key.environment === 'sandbox' ? 'sk_test_' : 'sk_live_'}…{key.last4}
+                      <td data-label="Key">
+                        <span class="mono">
+                          {key.environment === 'sandbox' ? 'sk_test_' : 'sk_live_'}…{key.last4}
+                        </span>
                       </td>
                       <td data-label="Created">{formatDateTime(key.created_at)}</td>
                       <td data-label="Last used">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</td>

@@ -1,0 +1,72 @@
+/**
+ * `npm run screenshots`: starts the server on a temporary SQLite database holding the demo shop,
+ * signs in to the dashboard in headless Chromium, and writes the pictures of the README to
+ * `docs/screenshots/`: the orders list, an order page and the key-created dialog, each at desktop
+ * and phone width.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../src/app.js';
+import { prepareDemoShop, DEMO_MERCHANT } from '../src/cli/seed-demo.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
+
+const dir = mkdtempSync(join(tmpdir(), 'till-screenshots-'));
+const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${join(dir, 'till.db')}` });
+const db = await openDatabase({ url: config.databaseUrl });
+const app = await (async () => {
+  await migrateToLatest(db);
+  return buildApp({ config, db, logger: false });
+})();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+try {
+  const shop = await prepareDemoShop(db);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  mkdirSync(OUT, { recursive: true });
+
+  const signIn = async (page: Page, path: string) => {
+    await page.goto(url + path);
+    await page.waitForURL((address) => address.pathname === '/oauth/authorize');
+    await page.getByLabel('E-mail').fill(DEMO_MERCHANT.email);
+    await page.getByLabel('Password').fill(shop.password!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((address) => address.pathname === path);
+  };
+
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', deviceScaleFactor: size === 'phone' ? 2 : 1 });
+    const page = await context.newPage();
+    await signIn(page, '/dashboard/orders');
+    await page.locator('tr[data-order-id]').first().waitFor();
+    await page.screenshot({ path: `${OUT}orders-list-${size}.png`, fullPage: size === 'desktop' });
+
+    await page.locator('tr[data-order-id]', { hasText: 'Partially refunded' }).first().getByRole('link').click();
+    await page.getByRole('heading', { name: /^Order / }).waitFor();
+    await page.screenshot({ path: `${OUT}order-page-${size}.png`, fullPage: true });
+
+    await page.goto(`${url}/dashboard/settings/api-keys`);
+    await signIn(page, '/dashboard/settings/api-keys');
+    await page.getByRole('button', { name: 'Generate new key' }).click();
+    await page.getByLabel('Name').fill('Web shop server');
+    await page.getByRole('button', { name: 'Generate key' }).click();
+    await page.getByRole('dialog', { name: 'Your new API key' }).waitFor();
+    await page.screenshot({ path: `${OUT}key-created-${size}.png` });
+    await context.close();
+    console.log(`wrote ${size} screenshots`);
+  }
+  console.log(`in ${OUT}`);
+} finally {
+  await browser.close();
+  await app.close();
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+}
