@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const authenticators = [apiKeyAuthenticator(db.kysely, clock), accessTokenAuthenticator(db.kysely, sessions)];
   app.addHook('onRequest', authenticationHook(authenticators));
-  await app.register(oauthRoutes, { db: db.kysely, publicUrl: config.publicUrl, sessions, keys, limits: signInLimits });
+  await app.register(oauthRoutes, { db: db.kysely, publicUrl: config.publicUrl, signUpEnabled: config.signUpEnabled, sessions, keys, limits: signInLimits });
 
   await app.register(idempotencyPlugin, { services });
 

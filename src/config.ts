@@ -40,6 +40,8 @@ export interface Config {
   signInLimitPerAddress: number;
   /** Failed sign-ins (or refused token requests) per 15 minutes per account; 0 turns it off. */
   signInLimitPerAccount: number;
+  /** Whether anyone may create a merchant through the sign-up form (`/oauth/authorize?prompt=create`). */
+  signUpEnabled: boolean;
 }
 
 /** Stripe's default for live mode: 100 requests per second for each key. */
@@ -70,6 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
     refreshReuseGraceSeconds: integer(env, 'REFRESH_REUSE_GRACE_SECONDS', 10, 0, 300),
     signInLimitPerAddress: integer(env, 'SIGN_IN_LIMIT_PER_ADDRESS', 30, 0, 1_000_000),
     signInLimitPerAccount: integer(env, 'SIGN_IN_LIMIT_PER_ACCOUNT', 10, 0, 1_000_000),
+    signUpEnabled: oneOf(env, 'SIGN_UP_ENABLED', ['true', 'false'], 'true') === 'true',
   };
 }
 

@@ -2,7 +2,7 @@
  * Creates a merchant with its first user, an admin. Used by the operator command line and by sign-up.
  */
 import type { Kysely } from 'kysely';
-import { credentialsProblem, hashPassword, insertUser } from '../auth/users.js';
+import { credentialsProblem, hashPassword, insertUser, MIN_PASSWORD_LENGTH } from '../auth/users.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
@@ -15,18 +15,26 @@ export interface CreateMerchantInput {
   taxRateBps?: number;
 }
 
-export class MerchantInputError extends Error {}
+/** A refused merchant; `field` names the input at fault. */
+export class MerchantInputError extends Error {
+  constructor(
+    message: string,
+    readonly field?: 'name' | 'email' | 'password' | 'currency' | 'tax_rate_bps',
+  ) {
+    super(message);
+  }
+}
 
 export function checkMerchantInput(input: CreateMerchantInput): void {
-  if (input.name.trim() === '') throw new MerchantInputError('the merchant name must not be empty');
+  if (input.name.trim() === '') throw new MerchantInputError('the merchant name must not be empty', 'name');
   const problem = credentialsProblem(input.email, input.password);
-  if (problem !== undefined) throw new MerchantInputError(problem);
+  if (problem !== undefined) throw new MerchantInputError(problem, credentialsProblem(input.email, 'x'.repeat(MIN_PASSWORD_LENGTH)) === undefined ? 'password' : 'email');
   if (input.currency !== undefined && !/^[A-Z]{3}$/.test(input.currency)) {
-    throw new MerchantInputError(`currency must be an ISO 4217 code such as USD, got "${input.currency}"`);
+    throw new MerchantInputError(`currency must be an ISO 4217 code such as USD, got "${input.currency}"`, 'currency');
   }
   const bps = input.taxRateBps;
   if (bps !== undefined && (!Number.isInteger(bps) || bps < 0 || bps > 10_000)) {
-    throw new MerchantInputError(`the tax rate must be whole basis points from 0 to 10000, got "${bps}"`);
+    throw new MerchantInputError(`the tax rate must be whole basis points from 0 to 10000, got "${bps}"`, 'tax_rate_bps');
   }
 }
 

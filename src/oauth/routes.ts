@@ -4,7 +4,9 @@
  * database).
  *
  * - `GET /oauth/authorize` shows the sign-in form; `POST /oauth/authorize` checks the password and
- *   redirects to the app with `code`, `state` and `iss` (RFC 9207).
+ *   redirects to the app with `code`, `state` and `iss` (RFC 9207). With `prompt=create` (OpenID
+ *   Connect "Initiating User Registration") they show and take the sign-up form instead: a new
+ *   merchant and its admin, who is then signed in the same way.
  * - `POST /oauth/token` exchanges a code or a refresh token (RFC 6749, form-encoded).
  * - `POST /oauth/revoke` ends the sign-in a token belongs to (RFC 7009).
  * - `/.well-known/oauth-authorization-server` (RFC 8414) and `/.well-known/jwks.json`.
@@ -32,15 +34,19 @@ import {
 } from '../auth/sessions.js';
 import { isThrottled, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
 import type { KeyRing } from '../auth/signing-keys.js';
-import { checkPassword } from '../auth/users.js';
+import { checkPassword, UserInputError } from '../auth/users.js';
 import { ENVIRONMENTS, type Database, type Environment } from '../db/schema.js';
 import { repeatWhileOpen } from '../http/repeat.js';
+import { MerchantInputError, createMerchant } from '../merchants/create-merchant.js';
 import { errorPage, PAGE_HEADERS, signInPage } from './sign-in-page.js';
+import { signUpPage, type SignUpField } from './sign-up-page.js';
 
 export interface OAuthOptions {
   db: Kysely<Database>;
   /** PUBLIC_URL, when set: the origin of same-origin redirect URIs (else the request's own). */
   publicUrl: string | undefined;
+  /** Whether `prompt=create` offers the sign-up form (SIGN_UP_ENABLED). */
+  signUpEnabled: boolean;
   sessions: SessionSettings;
   keys: KeyRing;
   limits: SignInLimits;
@@ -52,7 +58,12 @@ const MAX_STATE_LENGTH = 1024;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 /** The authorization request's own parameters, carried from the form back to the POST. */
-const AUTHORIZE_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'environment'] as const;
+const AUTHORIZE_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'environment', 'prompt'] as const;
+
+/** Business names are at most this long. */
+const MAX_BUSINESS_NAME_LENGTH = 200;
+/** The ISO 4217 codes the runtime knows (Intl), which is what a currency of a new merchant must be. */
+const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 
 interface AuthorizeRequest {
   client: OAuthClient;
@@ -129,6 +140,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
       token_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],
       authorization_response_iss_parameter_supported: true,
+      ...(options.signUpEnabled ? { prompt_values_supported: ['create'] } : {}),
       service_documentation: `${base}/docs`,
     };
   });
@@ -143,7 +155,10 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     const checked = await checkAuthorizeRequest(db, issuer(), request.query, originOf(request));
     if (!checked.ok) return answerUnchecked(reply, checked);
     const { client, environment, hidden } = checked.request;
-    return sendPage(reply, 200, signInPage({ clientName: client.name, environment, hidden }));
+    if (hidden.prompt === 'create' && options.signUpEnabled) {
+      return sendPage(reply, 200, signUpPage({ clientName: client.name, environment, hidden, signInHref: signInHref(hidden) }));
+    }
+    return sendPage(reply, 200, signInPage({ clientName: client.name, environment, hidden: signInFields(hidden), ...signUpLink(hidden) }));
   });
 
   app.post('/oauth/authorize', { schema: hide, config: open }, async (request, reply) => {
@@ -151,8 +166,20 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     const checked = await checkAuthorizeRequest(db, issuer(), form, originOf(request));
     if (!checked.ok) return answerUnchecked(reply, checked);
     const authorize = checked.request;
+    if (authorize.hidden.prompt === 'create') return signUp(request, reply, form, authorize);
     const again = (status: number, error: string, email?: string) =>
-      sendPage(reply, status, signInPage({ clientName: authorize.client.name, environment: authorize.environment, hidden: authorize.hidden, error, ...(email === undefined ? {} : { email }) }));
+      sendPage(
+        reply,
+        status,
+        signInPage({
+          clientName: authorize.client.name,
+          environment: authorize.environment,
+          hidden: authorize.hidden,
+          error,
+          ...(email === undefined ? {} : { email }),
+          ...signUpLink(authorize.hidden),
+        }),
+      );
 
     const email = single(form.email)?.trim() ?? '';
     const password = single(form.password) ?? '';
@@ -169,15 +196,76 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
       return again(401, 'That e-mail and password do not match an account. Check them and try again.', email);
     }
     await limits.succeeded(accountKey(email));
+    return backToApp(reply, authorize, user.id);
+  });
+
+  /** Sends the browser back to the app with a code for the user who just signed in (or up). */
+  async function backToApp(reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
     const code = await createAuthorizationCode(db, sessions.clock, {
       clientId: authorize.client.id,
-      userId: user.id,
+      userId,
       environment: authorize.environment,
       redirectUri: authorize.redirectUri,
       codeChallenge: authorize.codeChallenge,
     });
     return reply.code(303).header('Cache-Control', 'no-store').redirect(redirectWith(authorize.redirectUri, { code, state: authorize.state, iss: issuer() }), 303);
-  });
+  }
+
+  /** The sign-in page's link to the sign-up form of the same request, when sign-up is offered. */
+  function signUpLink(hidden: Record<string, string>): { signUpHref?: string } {
+    return options.signUpEnabled ? { signUpHref: `authorize?${new URLSearchParams({ ...signInFields(hidden), prompt: 'create' })}` } : {};
+  }
+
+  /**
+   * `POST /oauth/authorize` with `prompt=create`: creates the merchant and its admin, then continues
+   * exactly as a sign-in. Every attempt counts against the per-address limit of the sign-in form.
+   */
+  async function signUp(request: FastifyRequest, reply: FastifyReply, form: Parameters, authorize: AuthorizeRequest) {
+    if (!options.signUpEnabled) {
+      return sendPage(reply, 403, errorPage('Sign-up is turned off', 'This Till server does not take new accounts. Sign in with an existing account, or ask the operator of this server for one.'));
+    }
+    const values = {
+      business_name: single(form.business_name)?.trim() ?? '',
+      currency: (single(form.currency) ?? '').trim().toUpperCase(),
+      email: single(form.email)?.trim() ?? '',
+    };
+    const password = single(form.password) ?? '';
+    const again = (status: number, message: string, field?: SignUpField) =>
+      sendPage(
+        reply,
+        status,
+        signUpPage({
+          clientName: authorize.client.name,
+          environment: authorize.environment,
+          hidden: authorize.hidden,
+          signInHref: signInHref(authorize.hidden),
+          values,
+          error: field === undefined ? { message } : { message, field },
+        }),
+      );
+
+    const throttled = await limits.request(addressOf(request));
+    if (throttled !== undefined) {
+      reply.header('Retry-After', String(throttled.retryAfterSeconds));
+      return again(429, `Too many attempts from your address. Wait ${describeWait(throttled)} and try again.`);
+    }
+    if (values.business_name === '') return again(400, 'Enter the name of your business.', 'business_name');
+    if (values.business_name.length > MAX_BUSINESS_NAME_LENGTH) return again(400, `The business name must be at most ${MAX_BUSINESS_NAME_LENGTH} characters.`, 'business_name');
+    if (!CURRENCIES.has(values.currency)) {
+      return again(400, `"${values.currency}" is not an ISO 4217 currency code. Enter a code such as USD, EUR or GBP.`, 'currency');
+    }
+    if (values.email === '') return again(400, 'Enter your e-mail.', 'email');
+    if (password === '') return again(400, 'Choose a password.', 'password');
+    let userId: string;
+    try {
+      ({ user: { id: userId } } = await createMerchant(db, sessions.clock, { name: values.business_name, email: values.email, password, currency: values.currency }));
+    } catch (error) {
+      if (error instanceof UserInputError) return again(400, `${sentence(error.message)} Sign in instead, or use another e-mail.`, 'email');
+      if (error instanceof MerchantInputError) return again(400, sentence(error.message), SIGN_UP_FIELDS[error.field ?? 'name']);
+      throw error;
+    }
+    return backToApp(reply, authorize, userId);
+  }
 
   app.post('/oauth/token', { schema: hide, config: open }, async (request, reply) => {
     const form = formOf(request);
@@ -230,6 +318,30 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     await revokeSession(sessions, { sessionId: verified.claims.sid });
     return reply.code(200).send();
   });
+}
+
+/** The sign-up form's field for each field of a refused merchant. */
+const SIGN_UP_FIELDS: Record<NonNullable<MerchantInputError['field']>, SignUpField | undefined> = {
+  name: 'business_name',
+  email: 'email',
+  password: 'password',
+  currency: 'currency',
+  tax_rate_bps: undefined,
+};
+
+/** A message of the business code ("the password must ...") as a sentence. */
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** The authorization request's parameters for the sign-in form: all but `prompt=create`. */
+function signInFields(hidden: Record<string, string>): Record<string, string> {
+  const { prompt, ...rest } = hidden;
+  return prompt === undefined || prompt === 'create' ? rest : { ...rest, prompt };
+}
+
+function signInHref(hidden: Record<string, string>): string {
+  return `authorize?${new URLSearchParams(signInFields(hidden))}`;
 }
 
 /** What `invalid_grant` says for each reason; none tells an attacker more than "no". */

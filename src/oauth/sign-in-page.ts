@@ -18,6 +18,8 @@ input:focus-visible, button:focus-visible { outline: 3px solid Highlight; outlin
 button { margin-top: 1.5rem; width: 100%; padding: .7rem; font-size: 1rem; font-weight: 600; border: 0; border-radius: .35rem; background: #1d4ed8; color: #fff; cursor: pointer; }
 .error { border-left: 4px solid #b91c1c; padding: .5rem .75rem; background: color-mix(in srgb, #b91c1c 12%, Canvas); }
 .small { font-size: .875rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
+.hint { font-size: .875rem; margin: .25rem 0 0; }
+a { color: LinkText; }
 `;
 
 /** Headers of every page here: nothing from elsewhere, no framing (clickjacking), no caching, no referrer. */
@@ -37,7 +39,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-function page(title: string, body: string): string {
+/** A whole page around `body`: the shared style, no scripts, nothing from elsewhere. */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -63,6 +66,8 @@ export interface SignInPageInput {
   hidden: Record<string, string>;
   email?: string;
   error?: string;
+  /** Where the sign-up form of the same authorization request is, when sign-up is offered. */
+  signUpHref?: string;
 }
 
 export function signInPage(input: SignInPageInput): string {
@@ -86,6 +91,7 @@ ${hidden}
 <input id="password" name="password" type="password" autocomplete="current-password" required${focusPassword ? ' autofocus' : ''}${describedBy}>
 <button type="submit">Sign in</button>
 </form>
+${input.signUpHref === undefined ? '' : `<p>New to Till? <a href="${escapeHtml(input.signUpHref)}">Create an account</a></p>`}
 <p class="small">Signing in sends ${escapeHtml(input.clientName)} back a code it exchanges for an access token. Your password is never shared with it.</p>`,
   );
 }

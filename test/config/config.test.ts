@@ -34,6 +34,7 @@ test('bad values are refused with the variable named', () => {
     [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ MIGRATE_ON_START: 'yes' }, /^MIGRATE_ON_START must be one of true, false/],
+    [{ SIGN_UP_ENABLED: 'no' }, /^SIGN_UP_ENABLED must be one of true, false/],
     [{ RATE_LIMIT_MAX: '-1' }, /^RATE_LIMIT_MAX must be a whole number from 0 to 1000000, got "-1"$/],
     [{ RATE_LIMIT_MAX: '2.5' }, /^RATE_LIMIT_MAX must be a whole number/],
     [{ RATE_LIMIT_MAX: '100/s' }, /^RATE_LIMIT_MAX must be a whole number/],
@@ -54,6 +55,8 @@ test('auth settings: token lifetimes, reuse grace and sign-in limits have the do
   assert.equal(config.refreshReuseGraceSeconds, 10);
   assert.equal(config.signInLimitPerAddress, 30);
   assert.equal(config.signInLimitPerAccount, 10);
+  assert.equal(config.signUpEnabled, true, 'sign-up is offered unless turned off');
+  assert.equal(loadConfig({ SIGN_UP_ENABLED: 'false' }).signUpEnabled, false);
   assert.throws(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '10' }), /ACCESS_TOKEN_TTL_SECONDS must be a whole number from 60 to 86400/);
 });
 
