@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createUser } from '../../src/auth/users.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage } from './support.js';
@@ -126,14 +125,30 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
     }
   });
 
-  test('a cashier finds no API-key page, in the navigation or by its address, and the list is never fetched', { skip: BROWSER_SKIP }, async () => {
+  test('an admin adds a cashier on the Team page; the cashier finds no API-key page, in the navigation or by its address, and the keys are never fetched', { skip: BROWSER_SKIP }, async () => {
     const email = `cashier-${Date.now()}@example.com`;
-    await createUser(server.db.kysely, server.clock, { merchantId: merchant.merchantId, email, password: 'cashier password 1', role: 'cashier' });
+    const password = 'cashier password 1';
+    const admin = await openContext(browser!);
+    try {
+      await admin.page.goto(`${server.url}/dashboard/team`);
+      await signInOnPage(admin.page, merchant.email, merchant.password);
+      await admin.page.getByText('Add a user').click();
+      await admin.page.getByLabel('E-mail').fill(email);
+      await admin.page.getByLabel('Role').selectOption('cashier');
+      await admin.page.getByLabel('Initial password').fill(password);
+      await admin.page.getByRole('button', { name: 'Add user' }).click();
+      await admin.page.getByRole('status').filter({ hasText: `${email} can now sign in as cashier` }).waitFor();
+      await admin.page.locator('tr', { hasText: email }).waitFor();
+      assertClean(admin, server.url);
+    } finally {
+      await admin.context.close();
+    }
+
     const cashier = await openContext(browser!);
     const { page } = cashier;
     try {
       await page.goto(`${server.url}/dashboard/orders`);
-      await signInOnPage(page, email, 'cashier password 1');
+      await signInOnPage(page, email, password);
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Dashboard' });
       assert.equal(await nav.getByRole('link', { name: 'Orders' }).count(), 1);
@@ -141,14 +156,66 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       assert.equal(await nav.getByRole('link', { name: 'Team' }).count(), 0);
 
       await page.goto(`${server.url}/dashboard/settings/api-keys`);
-      await signInOnPage(page, email, 'cashier password 1');
+      await signInOnPage(page, email, password);
       await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Generate new key' }).count(), 0);
-      const keyLists = cashier.responses.filter((r) => r.path.startsWith('/v1/api_keys'));
-      assert.deepEqual(keyLists, [], 'no request for the keys');
+      assert.deepEqual(cashier.responses.filter((r) => r.path.startsWith('/v1/api_keys')), [], 'no request for the keys');
       assertClean(cashier, server.url);
     } finally {
       await cashier.context.close();
+    }
+  });
+
+  test('the test-mode switch changes the data set in one click; an expired access token is refreshed once; signing out ends the sign-in', { skip: BROWSER_SKIP }, async () => {
+    const live = await merchant.production.post('/v1/customers', { name: 'Only In Production' });
+    assert.equal(live.status, 201);
+    const watched = await openContext(browser!, { expectedStatuses: [401] });
+    const { page } = watched;
+    let refreshToken = '';
+    page.on('response', async (response) => {
+      const path = new URL(response.url()).pathname;
+      if ((path === '/oauth/token' || path === '/v1/auth/refresh') && response.status() === 200) refreshToken = ((await response.json()) as { refresh_token: string }).refresh_token;
+    });
+    try {
+      await page.goto(`${server.url}/dashboard/customers`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+      const modeSwitch = page.getByRole('switch', { name: 'Test mode' });
+      const banner = page.getByText('Test mode: you are viewing sandbox data');
+      assert.ok(await banner.isVisible());
+      assert.equal(await page.getByText('Only In Production').count(), 0);
+
+      await modeSwitch.click();
+      await page.getByRole('link', { name: 'Only In Production' }).waitFor();
+      assert.equal(await modeSwitch.getAttribute('aria-checked'), 'false');
+      assert.equal(await banner.count(), 0, 'no test-mode banner on live data');
+      await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/customers'), modeSwitch.click()]);
+      await banner.waitFor();
+      assert.equal(await page.getByText('Only In Production').count(), 0);
+
+      // The server's clock passes the access token's hour and the leeway: the next call answers 401 token_expired,
+      // the client refreshes once and repeats it.
+      server.clock.advance((3600 + 61) * 1000);
+      const before = watched.responses.length;
+      await page.getByRole('link', { name: 'Products' }).click();
+      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      await page.locator('table').waitFor();
+      const calls = watched.responses.slice(before).filter((r) => r.path.startsWith('/v1/'));
+      assert.deepEqual(
+        calls.map((r) => `${r.method} ${r.path} ${r.status}`),
+        ['GET /v1/products 401', 'POST /v1/auth/refresh 200', 'GET /v1/products 200'],
+      );
+
+      // Sign out: the refresh token is revoked, and the browser is back on the sign-in page.
+      assert.match(refreshToken, /^rt_/);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/oauth/authorize');
+      assert.ok(watched.responses.some((r) => r.method === 'POST' && r.path === '/oauth/revoke' && r.status === 200));
+      const reuse = await new Api(server.url, undefined).post('/v1/auth/refresh', { refresh_token: refreshToken });
+      assert.equal(reuse.status, 401);
+      assertClean(watched, server.url);
+    } finally {
+      await watched.context.close();
     }
   });
 
