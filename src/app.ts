@@ -32,6 +32,7 @@ import { oauthRoutes } from './oauth/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { processorsFor } from './payments/processor.js';
 import { productRoutes } from './products/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { teamRoutes } from './team/routes.js';
 import { baseServices } from './services.js';
 import { systemClock, type Clock } from './time.js';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiKeyRoutes);
   await app.register(accountRoutes);
   await app.register(teamRoutes);
+  await app.register(reportRoutes);
   await app.register(refreshRoute, { sessions, limits: signInLimits });
   return app;
 }

@@ -9,6 +9,7 @@ import { idempotencyKeys } from './migrations/0002-idempotency-keys.js';
 import { userAuth } from './migrations/0003-user-auth.js';
 import { orderCounts } from './migrations/0004-order-counts.js';
 import { dashboardClient } from './migrations/0005-dashboard-client.js';
+import { salesReport } from './migrations/0006-sales-report.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -17,6 +18,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003-user-auth': userAuth(dialect),
     '0004-order-counts': orderCounts(dialect),
     '0005-dashboard-client': dashboardClient(),
+    '0006-sales-report': salesReport(),
   };
 }
 

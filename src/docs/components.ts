@@ -27,6 +27,7 @@ import {
 } from '../orders/schemas.js';
 import { TokenResponse } from '../oauth/refresh-route.js';
 import { Product, ProductList } from '../products/schemas.js';
+import { SalesBucket, SalesReport } from '../reports/schemas.js';
 import { User, UserList } from '../team/schemas.js';
 
 export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]> = [
@@ -57,6 +58,8 @@ export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]>
   ['AccountUser', AccountUser],
   ['User', User],
   ['UserList', UserList],
+  ['SalesReport', SalesReport],
+  ['SalesBucket', SalesBucket],
 ];
 
 const NAMES = new Map<object, string>(COMPONENTS.map(([name, schema]) => [schema, name]));

@@ -73,6 +73,7 @@ export const TAGS = [
   { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
   { name: 'Customers', description: 'Customers that orders can name. Requires `customers:read` / `customers:write`.' },
   { name: 'Events', description: 'What happened to orders and refunds, newest first. Requires `orders:read`.' },
+  { name: 'Reports', description: 'Sales and refunds over a range, in totals and by UTC hour or day. Requires `orders:read`.' },
   {
     name: 'Team',
     description: "The merchant's users: list, add with a role, change a role, remove. Kept for signed-in admins: API keys, managers and cashiers get 403.",
@@ -299,6 +300,15 @@ Every change to an order is recorded as an event, in the same database transacti
 ${table(['type', 'recorded when'], EVENT_TYPES.map((type) => [code(type), EVENT_MEANINGS[type]]))}
 
 An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`. This release records and lists events; it does not deliver them to webhook endpoints.
+
+# Reports
+
+\`GET /v1/reports/sales?from=...&to=...&interval=hour\` (permission \`orders:read\`) answers the sales and refunds of the credential's merchant and environment over a range of at most 31 days: \`{currency, from, to, interval, totals: {orders, sales_amount, refunded_amount, refunds}, buckets: [{start, orders, sales_amount, refunded_amount}]}\`.
+
+- A sale is an order that was paid (\`paid\`, \`partially_refunded\` or \`refunded\`), counted at its **payment time** (\`payment.paid_at\`), for its \`total\`; pending and canceled orders are not sales. A refund counts at the time it was made, whenever its order was paid. \`sales_amount\` is gross; net sales are \`sales_amount - refunded_amount\`.
+- \`from\` is inclusive and \`to\` exclusive; both are date-times (with \`Z\` or an offset) and are answered as UTC.
+- Buckets are computed on the server **in UTC**: whole UTC hours (\`interval=hour\`, the default) or UTC days (\`interval=day\`), oldest first, every one of the range present with zeros where nothing happened. The first bucket starts at \`from\` rounded down to its UTC hour or day. A client showing a local day passes that day's bounds (\`from=2026-11-21T00:00:00-05:00&to=2026-11-22T00:00:00-05:00\`) with hourly buckets; in a zone whose offset is not whole hours, the first and last buckets are partial.
+- The figures are added up by the database (\`GROUP BY\` over indexes by payment and refund time), not by reading every order.
 
 # Versioning and operations
 

@@ -56,6 +56,7 @@ const EXPECTED_SCOPES: Record<string, string> = {
   updateCustomer: 'customers:write',
   listEvents: 'orders:read',
   getEvent: 'orders:read',
+  getSalesReport: 'orders:read',
   listApiKeys: 'api_keys:write',
   createApiKey: 'api_keys:write',
   revokeApiKey: 'api_keys:write',
@@ -244,6 +245,9 @@ describeEachBackend('OpenAPI document', (backend) => {
     check('ApiKeyList', (await admin.get('/v1/api_keys')).body);
     check('Account', (await admin.get('/v1/account')).body);
     check('Account', (await shop.sandbox.get('/v1/account')).body);
+    check('User', (await admin.post('/v1/users', { email: `u-${Date.now()}@example.com`, password: 'long-enough-1', role: 'cashier' })).body);
+    check('UserList', (await admin.get('/v1/users')).body);
+    check('SalesReport', (await shop.sandbox.get('/v1/reports/sales?from=2026-01-01T00:00:00Z&to=2026-01-01T03:00:00Z')).body);
     check('Error', (await shop.sandbox.get('/v1/orders/ord_missing')).body);
     check('Error', (await shop.sandbox.post('/v1/orders', { items: [] })).body);
   });

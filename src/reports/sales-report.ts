@@ -1,0 +1,80 @@
+/**
+ * The sales report: orders paid and refunds made over a range, in totals and by UTC hour or day,
+ * added up by the database (GROUP BY) on SQLite and PostgreSQL alike.
+ *
+ * Timestamps are stored as ISO 8601 UTC text of one shape (`2026-11-21T10:00:00.000Z`), so the first
+ * 13 characters name the UTC hour and the first 10 the UTC day, on both databases, with no date
+ * functions that differ between them.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Tenant } from '../auth/principal.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../errors.js';
+import { merchantSettings } from '../merchants/merchant-settings.js';
+import { MAX_REPORT_DAYS, type SalesReport, type SalesReportQuery } from './schemas.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const INTERVALS = {
+  hour: { ms: HOUR_MS, keyLength: 13, suffix: ':00:00.000Z' },
+  day: { ms: DAY_MS, keyLength: 10, suffix: 'T00:00:00.000Z' },
+} as const;
+
+export async function salesReport(db: Kysely<Database>, tenant: Tenant, query: SalesReportQuery): Promise<SalesReport> {
+  const interval = query.interval ?? 'hour';
+  const { ms, keyLength, suffix } = INTERVALS[interval];
+  const fromMs = Date.parse(query.from);
+  const toMs = Date.parse(query.to);
+  if (!(toMs > fromMs)) throw new ApiError('parameter_invalid', '`to` must be later than `from`.', 'to');
+  if (toMs - fromMs > MAX_REPORT_DAYS * DAY_MS) throw new ApiError('parameter_invalid', `The range from \`from\` to \`to\` must be at most ${MAX_REPORT_DAYS} days.`, 'to');
+  const from = new Date(fromMs).toISOString();
+  const to = new Date(toMs).toISOString();
+  const bucketOf = (column: 'paid_at' | 'created_at') => sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(keyLength)})`;
+
+  const [settings, sales, refunds] = await Promise.all([
+    merchantSettings(db, tenant.merchantId),
+    db
+      .selectFrom('orders')
+      .select((eb) => [bucketOf('paid_at').as('bucket'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('total').as('amount')])
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('environment', '=', tenant.environment)
+      .where('paid_at', '>=', from)
+      .where('paid_at', '<', to)
+      .where('status', 'in', ['paid', 'partially_refunded', 'refunded'])
+      .groupBy(bucketOf('paid_at'))
+      .execute(),
+    db
+      .selectFrom('refunds')
+      .select((eb) => [bucketOf('created_at').as('bucket'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('amount').as('amount')])
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('environment', '=', tenant.environment)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(bucketOf('created_at'))
+      .execute(),
+  ]);
+
+  // PostgreSQL answers count and sum of bigint as text: read every figure as a number.
+  const salesBy = new Map(sales.map((row) => [row.bucket, { count: Number(row.count), amount: Number(row.amount) }]));
+  const refundsBy = new Map(refunds.map((row) => [row.bucket, { count: Number(row.count), amount: Number(row.amount) }]));
+  const buckets: SalesReport['buckets'] = [];
+  for (let start = Math.floor(fromMs / ms) * ms; start < toMs; start += ms) {
+    const key = new Date(start).toISOString().slice(0, keyLength);
+    buckets.push({ start: key + suffix, orders: salesBy.get(key)?.count ?? 0, sales_amount: salesBy.get(key)?.amount ?? 0, refunded_amount: refundsBy.get(key)?.amount ?? 0 });
+  }
+  const sum = (rows: Iterable<{ count: number; amount: number }>, field: 'count' | 'amount') => [...rows].reduce((total, row) => total + row[field], 0);
+  return {
+    currency: settings.currency,
+    from,
+    to,
+    interval,
+    totals: {
+      orders: sum(salesBy.values(), 'count'),
+      sales_amount: sum(salesBy.values(), 'amount'),
+      refunded_amount: sum(refundsBy.values(), 'amount'),
+      refunds: sum(refundsBy.values(), 'count'),
+    },
+    buckets,
+  };
+}
