@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
-import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage } from './support.js';
+import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage, unlabelledControls } from './support.js';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -28,17 +28,35 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
     await server?.close();
   });
 
-  test('an admin signs in, makes a sandbox key, and follows an order made with it from capture to refund; the revoked key is refused', { skip: BROWSER_SKIP }, async () => {
+  test('a new merchant signs up, signs out and in, makes a sandbox key, and follows an order made with it from capture to refund; the revoked key is refused', { skip: BROWSER_SKIP }, async () => {
     const admin = await openContext(browser!, { expectedStatuses: [400] });
     const { page } = admin;
+    const email = `owner-${Date.now()}@corner.example`;
+    const password = 'a long owner password';
     try {
-      // No tokens in memory: the dashboard sends the browser to Till's sign-in page, then back to the page asked for.
-      await page.goto(`${server.url}/dashboard/settings/api-keys`);
-      await signInOnPage(page, merchant.email, merchant.password);
+      // Sign up on the authorization server's form; the browser comes back signed in, in test mode.
+      await page.goto(`${server.url}/dashboard/signup`);
+      await page.waitForURL((url) => url.pathname === '/oauth/authorize');
+      await page.getByLabel('Business name').fill('Corner Café');
+      await page.getByLabel('Currency').fill('EUR');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
+      assert.match(await page.locator('header').innerText(), /Corner Café/);
+      assert.ok(await page.getByText('Test mode: you are viewing sandbox data').isVisible());
+      assert.equal(await page.getByRole('switch', { name: 'Test mode' }).getAttribute('aria-checked'), 'true');
+
+      // Sign out, then in again with the new account; a reload (tokens are in memory only) comes back to the same page.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signInOnPage(page, email, password);
+      await page.getByRole('link', { name: 'API keys' }).click();
+      await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+      await page.reload();
+      await signInOnPage(page, email, password);
       assert.equal(new URL(page.url()).pathname, '/dashboard/settings/api-keys');
       await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
-      assert.match(await page.getByRole('status').first().innerText(), /Test mode/);
-      assert.equal(await page.getByRole('switch', { name: 'Test mode' }).getAttribute('aria-checked'), 'true');
 
       // Generate a sandbox key by keyboard alone: the focus moves into the dialog and back out of it.
       await page.getByRole('button', { name: 'Generate new key' }).focus();
@@ -46,6 +64,10 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       const dialog = page.getByRole('dialog', { name: 'Generate a new API key' });
       await dialog.waitFor();
       assert.equal(await focused(page), 'key-name');
+      await page.getByLabel('Custom').check();
+      assert.deepEqual(await unlabelledControls(page), [], 'every control of the dialog has a name');
+      await page.getByLabel('Full access').check();
+      await page.getByLabel('Name').focus();
       await page.keyboard.type('Web shop server');
       await page.keyboard.press('Enter');
       const created = page.getByRole('dialog', { name: 'Your new API key' });
@@ -66,6 +88,11 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       assert.match(await row.innerText(), /Sandbox/);
       assert.match(await row.innerText(), /Full access/);
       assert.ok(!(await page.content()).includes(key), 'the page never shows the key again');
+      await page.getByRole('button', { name: 'Generate new key' }).click();
+      await page.getByRole('dialog', { name: 'Generate a new API key' }).waitFor();
+      assert.ok(!(await page.content()).includes(key), 'opening the dialog again shows a new form, not the key');
+      await page.keyboard.press('Escape');
+      await page.waitForFunction('document.querySelectorAll("dialog[open]").length === 0');
 
       // The key works with a plain HTTP request: a product, then an order of two.
       const shop = new Api(server.url, key);
@@ -75,17 +102,18 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       assert.equal(made.status, 201);
       const orderId = made.body.id as string;
 
-      // The order is in the list, its amount in euros.
+      // The order is in the list, its amount in the shop's currency.
       await page.getByRole('link', { name: 'Orders' }).click();
       const listed = page.locator(`tr[data-order-id="${orderId}"]`);
       await listed.waitFor();
       assert.match(await listed.innerText(), /Pending/);
-      assert.match(await listed.innerText(), /€5\.50/);
+      assert.match(await listed.innerText(), /€5\.00/);
 
       // The order page: capture with a test card.
       await listed.getByRole('link', { name: orderId }).click();
       await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
-      assert.equal(await textOf(page, '[data-figure="total"]'), '€5.50');
+      assert.equal(await textOf(page, '[data-figure="total"]'), '€5.00');
+      assert.deepEqual(await unlabelledControls(page), [], 'every control of the order page has a name');
       await page.getByLabel('Test card').selectOption('tok_visa');
       await page.getByRole('button', { name: 'Capture payment' }).click();
       await page.locator('.badge', { hasText: 'Paid' }).waitFor();
@@ -97,16 +125,26 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       await page.getByRole('button', { name: 'Refund', exact: true }).click();
       const refused = page.locator('.panel', { hasText: 'left to refund' }).getByRole('alert');
       await refused.waitFor();
-      assert.match(await refused.innerText(), /550/);
+      assert.match(await refused.innerText(), /500/);
 
       // Part of it: €2.00 back; the status and the amounts change.
       await page.getByLabel('Amount to refund (EUR)').fill('2.00');
       await page.getByRole('button', { name: 'Refund', exact: true }).click();
       await page.locator('.badge', { hasText: 'Partially refunded' }).waitFor();
       assert.equal(await textOf(page, '[data-figure="refunded"]'), '€2.00');
-      assert.equal(await textOf(page, '[data-figure="net"]'), '€3.50');
+      assert.equal(await textOf(page, '[data-figure="net"]'), '€3.00');
       assert.match(await page.locator('.timeline').innerText(), /Refunded €2\.00/);
       assert.equal((await shop.get(`/v1/orders/${orderId}`)).body.refunded_amount, 200);
+
+      // Home: today's figures for the sandbox, and the chart.
+      await page.getByRole('link', { name: 'Home' }).click();
+      await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
+      await page.locator('[data-figure="sales"]').waitFor();
+      assert.equal(await textOf(page, '[data-figure="sales"]'), '€5.00');
+      assert.equal(await textOf(page, '[data-figure="orders"]'), '1');
+      assert.equal(await textOf(page, '[data-figure="refunds"]'), '€2.00');
+      assert.equal(await page.locator('svg.chart rect.bar').count(), 24, 'a bar for each hour of the day');
+      assert.equal(await page.locator('svg.chart rect.bar[height="0"]').count(), 23, 'one hour had sales');
 
       // Revoke the key, after a confirmation; the next request with it answers 401.
       await page.getByRole('link', { name: 'API keys' }).click();
@@ -228,6 +266,7 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       await signInOnPage(page, merchant.email, merchant.password);
       await page.locator(`[data-order-id="${order.body.id}"]`).waitFor();
       assert.equal(await scrollsSideways(page), false, 'the orders list does not scroll sideways');
+      assert.deepEqual(await unlabelledControls(page), [], 'every control of the orders list has a name');
       const nav = page.getByRole('navigation', { name: 'Dashboard' });
       assert.equal(await nav.isVisible(), false, 'the navigation is folded away');
       const menu = page.getByRole('button', { name: 'Menu' });

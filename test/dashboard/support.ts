@@ -74,3 +74,15 @@ export async function scrollsSideways(page: Page): Promise<boolean> {
 export function focused(page: Page): Promise<string> {
   return page.evaluate('document.activeElement ? (document.activeElement.id || document.activeElement.textContent.trim() || document.activeElement.tagName.toLowerCase()) : ""') as Promise<string>;
 }
+
+/** The controls on screen that have no name for a screen reader: no label, no aria-label, no text. */
+export function unlabelledControls(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('input:not([type=hidden]), select, textarea, button, a')]
+    .filter((el) => el.getClientRects().length > 0)
+    .filter((el) => {
+      const labels = el.labels ? [...el.labels].map((label) => label.textContent).join('') : '';
+      const name = labels || el.getAttribute('aria-label') || (el.tagName === 'BUTTON' || el.tagName === 'A' ? el.textContent : '');
+      return !name || name.trim() === '';
+    })
+    .map((el) => el.outerHTML.slice(0, 160))`) as Promise<string[]>;
+}

@@ -389,6 +389,32 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/v1/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales report
+         * @description Requires the `orders:read` permission.
+         *
+         *     Orders paid and refunds made by the credential's merchant in its environment, from `from` (inclusive) to `to` (exclusive), at most 31 days, in totals and in buckets of one hour or one day.
+         *
+         *     - A sale is an order that was paid (status `paid`, `partially_refunded` or `refunded`), counted at its payment time (`payment.paid_at`) for its `total`. A refund counts at the time it was made, for its `amount`, whenever its order was paid. So `sales_amount` is gross: take `refunded_amount` off for net sales.
+         *     - Buckets are whole UTC hours or UTC days, oldest first, every one of the range present (zeros included). The first starts at `from` rounded down to its UTC hour or day, so with a `from` that is not on a UTC boundary (a local midnight in UTC+05:30, say) the first and last buckets are partial: only what happened between `from` and `to` counts. For a local day, pass its bounds (e.g. `from=2026-11-21T00:00:00-05:00&to=2026-11-22T00:00:00-05:00`) with `interval=hour`.
+         *     - `from` and `to` in the answer are the range as UTC timestamps. Amounts are in the merchant's `currency`.
+         */
+        get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/refresh": {
         parameters: {
             query?: never;
@@ -793,6 +819,64 @@ export interface components {
         UserList: {
             data: components["schemas"]["User"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * SalesReport
+         * @description Sales and refunds of the credential's merchant and environment over a range, in totals and by hour or day (UTC).
+         */
+        SalesReport: {
+            /**
+             * @description ISO 4217 currency code.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description Bucket size: `hour` (default) or `day`, in UTC.
+             * @enum {unknown}
+             */
+            interval: "hour" | "day";
+            totals: {
+                /** @description Orders paid in the range. */
+                orders: number;
+                /** @description Sum of their totals (gross: refunds are not taken off). */
+                sales_amount: number;
+                /** @description Sum of the refunds made in the range, whenever their order was paid. */
+                refunded_amount: number;
+                /** @description Refunds made in the range. */
+                refunds: number;
+            };
+            /** @description Every hour or day of the range, oldest first, zeros included. */
+            buckets: components["schemas"]["SalesBucket"][];
+        };
+        /**
+         * SalesBucket
+         * @description One hour or day (UTC) of the range, starting at `start`.
+         */
+        SalesBucket: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            start: string;
+            /** @description Orders paid in this bucket. */
+            orders: number;
+            /** @description Sum of the totals of the orders paid in this bucket, in the smallest currency unit. */
+            sales_amount: number;
+            /** @description Sum of the refunds made in this bucket, in the smallest currency unit. */
+            refunded_amount: number;
         };
     };
     responses: never;
@@ -3100,6 +3184,87 @@ export interface operations {
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSalesReport: {
+        parameters: {
+            query: {
+                /** @description Start of the range, inclusive: an ISO 8601 date-time (with `Z` or an offset). */
+                from: string;
+                /** @description End of the range, exclusive; after `from`, and at most 31 days after it. */
+                to: string;
+                /** @description Bucket size: `hour` (default) or `day`, in UTC. */
+                interval?: "hour" | "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReport"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

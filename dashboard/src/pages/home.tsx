@@ -39,8 +39,8 @@ function Figures(props: { report: Report; currency: string }) {
     <>
       <dl class="figures">
         <div>
-          <dt>Sales</dt>
-          <dd data-figure="sales">{money(report.totals.sales)}</dd>
+          <dt>Sales (paid orders)</dt>
+          <dd data-figure="sales">{money(report.totals.sales_amount)}</dd>
         </div>
         <div>
           <dt>Orders</dt>
@@ -48,7 +48,8 @@ function Figures(props: { report: Report; currency: string }) {
         </div>
         <div>
           <dt>Refunds</dt>
-          <dd data-figure="refunds">{money(report.totals.refunds)}</dd>
+          <dd data-figure="refunds">{money(report.totals.refunded_amount)}</dd>
+          <dd class="muted small">{report.totals.refunds === 1 ? '1 refund' : `${report.totals.refunds} refunds`}</dd>
         </div>
       </dl>
       <div class="panel">
@@ -65,20 +66,20 @@ function BarChart(props: { buckets: Report['buckets']; money: (n: number) => str
   const width = 600;
   const height = 160;
   const base = height - 20;
-  const max = Math.max(1, ...buckets.map((b) => b.sales));
+  const max = Math.max(1, ...buckets.map((b) => b.sales_amount));
   const step = width / Math.max(1, buckets.length);
   return (
     <>
       <svg class="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-title" focusable="false">
         <line class="grid" x1={0} x2={width} y1={base} y2={base} />
         {buckets.map((bucket, i) => {
-          const h = Math.round((bucket.sales / max) * (base - 10));
+          const h = Math.round((bucket.sales_amount / max) * (base - 10));
           const hour = new Date(bucket.start).getHours();
           return (
             <g key={bucket.start}>
               <rect class="bar" x={i * step + step * 0.15} y={base - h} width={step * 0.7} height={h} rx={2}>
                 <title>
-                  {`${String(hour).padStart(2, '0')}:00 ${props.money(bucket.sales)}`}
+                  {`${String(hour).padStart(2, '0')}:00 ${props.money(bucket.sales_amount)}`}
                 </title>
               </rect>
               {hour % 3 === 0 && (
@@ -96,7 +97,7 @@ function BarChart(props: { buckets: Report['buckets']; money: (n: number) => str
           {buckets.map((bucket) => (
             <tr key={bucket.start}>
               <th scope="row">{new Date(bucket.start).getHours()}:00</th>
-              <td>{props.money(bucket.sales)}</td>
+              <td>{props.money(bucket.sales_amount)}</td>
             </tr>
           ))}
         </tbody>
