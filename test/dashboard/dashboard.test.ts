@@ -136,13 +136,24 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       assert.match(await page.locator('.timeline').innerText(), /Refunded €2\.00/);
       assert.equal((await shop.get(`/v1/orders/${orderId}`)).body.refunded_amount, 200);
 
+      // One of the two espressos comes back: refunded by item, with its quantity.
+      await page.getByLabel('Chosen items').check();
+      await page.getByLabel('Espresso: units to refund (of 2 left)').fill('1');
+      await page.getByRole('button', { name: 'Refund', exact: true }).click();
+      await page.getByLabel('Espresso: units to refund (of 1 left)').waitFor();
+      assert.equal(await textOf(page, '[data-figure="refunded"]'), '€4.50');
+      assert.equal(await textOf(page, '[data-figure="net"]'), '€0.50');
+      const refunded = (await shop.get(`/v1/orders/${orderId}`)).body;
+      assert.equal(refunded.items[0].refunded_quantity, 1);
+      assert.equal(refunded.status, 'partially_refunded');
+
       // Home: today's figures for the sandbox, and the chart.
       await page.getByRole('link', { name: 'Home' }).click();
       await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
       await page.locator('[data-figure="sales"]').waitFor();
       assert.equal(await textOf(page, '[data-figure="sales"]'), '€5.00');
       assert.equal(await textOf(page, '[data-figure="orders"]'), '1');
-      assert.equal(await textOf(page, '[data-figure="refunds"]'), '€2.00');
+      assert.equal(await textOf(page, '[data-figure="refunds"]'), '€4.50');
       assert.equal(await page.locator('svg.chart rect.bar').count(), 24, 'a bar for each hour of the day');
       assert.equal(await page.locator('svg.chart rect.bar[height="0"]').count(), 23, 'one hour had sales');
 
@@ -251,6 +262,65 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       assert.ok(watched.responses.some((r) => r.method === 'POST' && r.path === '/oauth/revoke' && r.status === 200));
       const reuse = await new Api(server.url, undefined).post('/v1/auth/refresh', { refresh_token: refreshToken });
       assert.equal(reuse.status, 401);
+      assertClean(watched, server.url);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
+  test('products are added, repriced, restocked and deactivated; customers are added and edited, with their orders', { skip: BROWSER_SKIP }, async () => {
+    const watched = await openContext(browser!);
+    const { page } = watched;
+    try {
+      await page.goto(`${server.url}/dashboard/products`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      await page.getByText('Add a product').click();
+      await page.getByLabel('Name').fill('Seed cake');
+      await page.getByLabel('Price (EUR)').fill('3.20');
+      await page.getByLabel('Stock').fill('12');
+      await page.getByRole('button', { name: 'Add product' }).click();
+      const row = page.locator('tr', { hasText: 'Seed cake' });
+      await row.waitFor();
+      assert.match(await row.innerText(), /€3\.20\s+12\s+Active/);
+
+      await row.getByRole('button', { name: 'Edit Seed cake' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Seed cake' });
+      await dialog.getByLabel('Price (EUR)').fill('3.45');
+      await dialog.getByLabel('Stock').fill('');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.locator('tr', { hasText: 'Not tracked' }).filter({ hasText: 'Seed cake' }).waitFor();
+      assert.match(await row.innerText(), /€3\.45/);
+
+      await row.getByRole('button', { name: 'Deactivate Seed cake' }).click();
+      await page.getByRole('dialog', { name: 'Deactivate this product?' }).getByRole('button', { name: 'Deactivate' }).click();
+      await row.filter({ hasText: 'Inactive' }).waitFor();
+      const product = (await merchant.sandbox.get('/v1/products?active=false')).body.data.find((p: { name: string }) => p.name === 'Seed cake');
+      assert.deepEqual([product.price, product.inventory, product.active], [345, null, false]);
+
+      await page.getByRole('link', { name: 'Customers' }).click();
+      await page.getByText('Add a customer').click();
+      await page.getByLabel('Name').fill('Mary Somerville');
+      await page.getByLabel('E-mail').fill('mary@example.com');
+      await page.getByRole('button', { name: 'Add customer' }).click();
+      const customerLink = page.getByRole('link', { name: 'Mary Somerville' });
+      const customerId = (await customerLink.getAttribute('href'))!.split('/').pop()!;
+      const item = (await merchant.sandbox.post('/v1/products', { name: 'Tea', price: 300 })).body.id;
+      const order = (await merchant.sandbox.post('/v1/orders', { customer_id: customerId, items: [{ product_id: item, quantity: 1 }] })).body;
+      await customerLink.click();
+      await page.getByRole('heading', { name: 'Mary Somerville', level: 1 }).waitFor();
+      await page.getByText('Edit details').click();
+      await page.getByLabel('Name').fill('Mary Fairfax Somerville');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('heading', { name: 'Mary Fairfax Somerville', level: 1 }).waitFor();
+      await page.getByRole('link', { name: order.id }).waitFor();
+      assert.equal((await merchant.sandbox.get(`/v1/customers/${customerId}`)).body.name, 'Mary Fairfax Somerville');
+
+      // The order page links back to the customer; a pending order can be canceled after a confirmation.
+      await page.getByRole('link', { name: order.id }).click();
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await page.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel order' }).click();
+      await page.locator('.badge', { hasText: 'Canceled' }).waitFor();
+      assert.match(await page.locator('.timeline').innerText(), /Order canceled/);
       assertClean(watched, server.url);
     } finally {
       await watched.context.close();
