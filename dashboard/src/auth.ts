@@ -34,14 +34,16 @@ const REFRESH_MARGIN_MS = 60_000;
 let session: Session | undefined;
 let refreshing: Promise<Session> | undefined;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<(session: Session | undefined) => void>();
+export type SessionEnd = 'ended' | 'signed-out';
+type SessionListener = (session: Session | undefined, ended?: SessionEnd) => void;
+const listeners = new Set<SessionListener>();
 
 /** The token endpoints take no credential, so they go through a client without the auth middleware. */
 const publicApi = createClient<paths>({ baseUrl: location.origin });
 
 export const redirectUri = () => `${location.origin}/dashboard/callback`;
 export const currentSession = () => session;
-export function onSessionChange(listener: (session: Session | undefined) => void): () => void {
+export function onSessionChange(listener: SessionListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -133,7 +135,11 @@ function setSession(accessToken: string, refreshToken: string): void {
  * other environment. One refresh at a time: concurrent callers share it.
  */
 export function refresh(environment?: Environment): Promise<Session> {
-  if (refreshing !== undefined && environment === undefined) return refreshing;
+  if (refreshing !== undefined) {
+    // A switch waits for the refresh under way, then rotates the token that one returned.
+    if (environment === undefined) return refreshing;
+    return refreshing.catch(() => undefined).then(() => refresh(environment));
+  }
   const current = session;
   if (current === undefined) return Promise.reject(new SignInError('Not signed in.'));
   const run = (async () => {
@@ -141,7 +147,7 @@ export function refresh(environment?: Environment): Promise<Session> {
       body: { refresh_token: current.refreshToken, ...(environment === undefined ? {} : { environment }) },
     });
     if (data === undefined) {
-      endSession();
+      endSession('ended');
       throw new SignInError(error?.error.message ?? 'The sign-in has ended. Sign in again.');
     }
     setSession(data.access_token, data.refresh_token);
@@ -154,16 +160,21 @@ export function refresh(environment?: Environment): Promise<Session> {
   return run;
 }
 
-function endSession(): void {
+/**
+ * Forgets the tokens. `ended`: the server ended the sign-in (expired, revoked, the user removed), so
+ * the app signs in again and comes back to the same page; `signed-out`: the user asked for it.
+ */
+export function endSession(reason: SessionEnd): void {
+  if (session === undefined) return;
   session = undefined;
   clearTimeout(refreshTimer);
-  for (const listener of listeners) listener(undefined);
+  for (const listener of listeners) listener(undefined, reason);
 }
 
 /** Revokes the refresh token (which ends the sign-in's access tokens too), then shows the sign-in page. */
 export async function signOut(): Promise<void> {
   const current = session;
-  endSession();
+  endSession('signed-out');
   if (current !== undefined) {
     await fetch('/oauth/revoke', {
       method: 'POST',

@@ -37,8 +37,10 @@ function App() {
   };
   useEffect(() => {
     void load();
-    return onSessionChange((session) => {
-      if (session === undefined) setAccount(undefined);
+    return onSessionChange((session, ended) => {
+      if (session !== undefined) return;
+      setAccount(undefined);
+      if (ended === 'ended') void startAuthorization(location.pathname + location.search);
     });
   }, []);
   if (failure !== undefined && account === undefined) {

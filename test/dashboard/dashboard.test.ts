@@ -174,10 +174,12 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
     }
   });
 
-  test('an admin adds a cashier on the Team page; the cashier finds no API-key page, in the navigation or by its address, and the keys are never fetched', { skip: BROWSER_SKIP }, async () => {
+  test('an admin adds a cashier on the Team page; the cashier finds no API-key page, in the navigation or by its address, and the keys are never fetched; removed, the cashier is sent to sign in', { skip: BROWSER_SKIP }, async () => {
     const email = `cashier-${Date.now()}@example.com`;
     const password = 'cashier password 1';
     const admin = await openContext(browser!);
+    const cashier = await openContext(browser!, { expectedStatuses: [401] });
+    const { page } = cashier;
     try {
       await admin.page.goto(`${server.url}/dashboard/team`);
       await signInOnPage(admin.page, merchant.email, merchant.password);
@@ -188,14 +190,7 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       await admin.page.getByRole('button', { name: 'Add user' }).click();
       await admin.page.getByRole('status').filter({ hasText: `${email} can now sign in as cashier` }).waitFor();
       await admin.page.locator('tr', { hasText: email }).waitFor();
-      assertClean(admin, server.url);
-    } finally {
-      await admin.context.close();
-    }
 
-    const cashier = await openContext(browser!);
-    const { page } = cashier;
-    try {
       await page.goto(`${server.url}/dashboard/orders`);
       await signInOnPage(page, email, password);
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
@@ -209,8 +204,17 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Generate new key' }).count(), 0);
       assert.deepEqual(cashier.responses.filter((r) => r.path.startsWith('/v1/api_keys')), [], 'no request for the keys');
+
+      // The admin removes the cashier, after a confirmation; the cashier's next request ends on the sign-in page.
+      await admin.page.getByRole('button', { name: `Remove ${email}` }).click();
+      await admin.page.getByRole('dialog', { name: 'Remove this user?' }).getByRole('button', { name: 'Remove user' }).click();
+      await admin.page.locator('tr', { hasText: email }).waitFor({ state: 'detached' });
+      await nav.getByRole('link', { name: 'Customers' }).click();
+      await page.waitForURL((url) => url.pathname === '/oauth/authorize');
+      assertClean(admin, server.url);
       assertClean(cashier, server.url);
     } finally {
+      await admin.context.close();
       await cashier.context.close();
     }
   });

@@ -2,10 +2,10 @@
  * The dashboard's API client: openapi-fetch typed by the server's own OpenAPI document, so a change
  * of the API that the dashboard does not follow fails its type check. The middleware adds the access
  * token, an Idempotency-Key on every POST (kept for the one retry), and refreshes once on a 401
- * `token_expired`.
+ * `token_expired`; any other 401 means the sign-in has ended, and the app signs in again.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import { currentSession, refresh } from '../auth';
+import { currentSession, endSession, refresh } from '../auth';
 import type { components, paths } from './schema';
 
 export type Schemas = components['schemas'];
@@ -25,8 +25,18 @@ const auth: Middleware = {
     const replay = replays.get(id);
     replays.delete(id);
     if (response.status !== 401 || replay === undefined) return response;
+    const current = currentSession();
+    if (current !== undefined && replay.headers.get('Authorization') !== `Bearer ${current.accessToken}`) {
+      // Sent with tokens replaced since (a refresh or the environment switch): once more with the new ones.
+      replay.headers.set('Authorization', `Bearer ${current.accessToken}`);
+      return fetch(replay);
+    }
     const body = (await response.clone().json().catch(() => undefined)) as ApiErrorBody | undefined;
-    if (body?.error.code !== 'token_expired') return response;
+    if (body?.error.code !== 'token_expired') {
+      // The server ended the sign-in (signed out elsewhere, the user removed): sign in again.
+      endSession('ended');
+      return response;
+    }
     const session = await refresh();
     replay.headers.set('Authorization', `Bearer ${session.accessToken}`);
     return fetch(replay);
