@@ -145,7 +145,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     await refused(['oauth-client', 'create', '--name', 'App'], /required option '--redirect-uri <uri>' not specified/);
     await refused(['oauth-client', 'create', '--name', '  ', '--redirect-uri', 'https://app.example.com/cb'], /the client name must not be empty/);
     const clients = await server.db.kysely.selectFrom('oauth_clients').select('id').execute();
-    assert.deepEqual(clients, [], 'nothing was registered');
+    assert.deepEqual(clients, [{ id: 'cli_dashboard' }], 'nothing was registered beside the built-in dashboard client');
   });
 
   test('signing-key rotate: the new key signs, the old one stays published and its tokens keep working', async () => {
