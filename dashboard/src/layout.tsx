@@ -81,8 +81,8 @@ function ModeSwitch() {
           try {
             await refresh(sandbox ? 'production' : 'sandbox');
             await reload();
-            const { path } = { path: location.pathname };
-            const detail = /^(\/dashboard\/(orders|customers))\/[^/]+$/.exec(path);
+            // An order or customer of one data set does not exist in the other: go to its list.
+            const detail = /^(\/dashboard\/(orders|customers))\/[^/]+$/.exec(location.pathname);
             if (detail) navigate(detail[1]!, { replace: true });
           } catch (failure) {
             setError(asFailure(failure));
@@ -108,7 +108,13 @@ export function Layout() {
   const main = useRef<HTMLElement>(null);
   const { section, page } = route(path);
   const allowed = section === undefined || section.allowed(account);
-  useEffect(() => setMenuOpen(false), [path]);
+  const moved = useRef(false);
+  useEffect(() => {
+    setMenuOpen(false);
+    // After a move to another page (not on the first one), the keyboard and screen readers start at its content.
+    if (moved.current) main.current?.focus({ preventScroll: true });
+    moved.current = true;
+  }, [path]);
   useEffect(() => {
     document.title = `${section?.label ?? 'Dashboard'} · Till`;
   }, [section]);
