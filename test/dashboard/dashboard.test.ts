@@ -331,6 +331,21 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
     }
   });
 
+  test('a callback with a state this tab did not start is refused, and its code never exchanged', { skip: BROWSER_SKIP }, async () => {
+    const watched = await openContext(browser!);
+    const { page } = watched;
+    try {
+      await page.goto(`${server.url}/dashboard/callback?code=stolen-code&state=forged.L2Rhc2hib2FyZA&iss=${encodeURIComponent(server.url)}`);
+      await page.getByRole('heading', { name: 'Sign-in did not complete' }).waitFor();
+      assert.match(await page.getByRole('alert').innerText(), /not the one this tab started/);
+      assert.equal(new URL(page.url()).pathname, '/dashboard', 'the code is gone from the address bar');
+      assert.deepEqual(watched.responses.filter((r) => r.path.startsWith('/oauth/token')), [], 'no token request');
+      assertClean(watched, server.url);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
   test('at phone width the pages fit the screen and the navigation opens from a menu button', { skip: BROWSER_SKIP }, async () => {
     const phone = await openContext(browser!, { width: 375, height: 740 });
     const { page } = phone;
