@@ -11,7 +11,9 @@
  * error answer is stored after it is sent, except a 5xx, which frees the key for a retry.
  *
  * A route whose answer must never be stored (it shows a secret, such as a new API key) sets
- * `idempotent: false` in its config: the header is then ignored there.
+ * `idempotent: false` in its config: the header is then ignored there. A route whose body holds a
+ * secret (an initial password) names it in `secretFields`: the fingerprint leaves it out, so nothing
+ * derived from it is kept beside its proper hash.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `false`: this POST ignores `Idempotency-Key`, because its answer must not be stored. */
     idempotent?: boolean;
+    /** Body fields left out of the request fingerprint, because they are secrets. */
+    secretFields?: readonly string[];
   }
   interface FastifyRequest {
     /** The services this request's operation runs with: with an idempotency key, its transactions record the answer. */
@@ -59,7 +63,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       );
     }
     const tenant = request.principal;
-    const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, request.body);
+    const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, withoutFields(request.body, request.routeOptions.config.secretFields));
     const claim = await claimKey(services.db.kysely, tenant, header, fingerprint, services.clock.now());
     switch (claim.kind) {
       case 'mismatch':
@@ -107,3 +111,9 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
 
   repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired idempotency keys failed', () => purgeExpiredKeys(services.db.kysely, services.clock.now()));
 });
+
+/** The body without the named top-level fields. */
+function withoutFields(body: unknown, fields: readonly string[] | undefined): unknown {
+  if (fields === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !fields.includes(name)));
+}

@@ -26,7 +26,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/v1/users', {
-    config,
+    config: { ...config, secretFields: ['password'] },
     schema: {
       tags,
       operationId: 'createUser',
@@ -35,7 +35,8 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Adds a person to the team with a `role` and an initial `password` (at least 10 characters) that the admin gives them; they sign in with it through `/oauth/authorize`. ' +
         'An e-mail that any user already has (of this or another merchant, removed users included) is 400 `parameter_invalid` with `param: "email"`; ' +
         'a short password has `param: "password"`. ' +
-        'With `Idempotency-Key`, only the answer (the user, which never holds the password) and a hash of the request are kept.',
+        'With `Idempotency-Key`, only the answer (the user, which never holds the password) and a hash of the request without the password are kept; ' +
+        'so a retry with the same key and e-mail replays the first answer whatever password it sends, and the first password stands.',
       body: CreateUserBody,
       response: { 201: User, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing') },
     },

@@ -158,7 +158,7 @@ describeEachBackend('Team API', (backend) => {
     }
   });
 
-  test('Idempotency-Key on Add a user: replayed without doing it twice, and the stored answer holds no password', async () => {
+  test('Idempotency-Key on Add a user: replayed without doing it twice, and nothing derived from the password is stored', async () => {
     const { shop, admin } = await shopWithAdmin();
     const body = { email: 'replay@example.com', password: 'secret-initial-42', role: 'manager' };
     const headers = { 'idempotency-key': 'add-replay-1' };
@@ -173,5 +173,13 @@ describeEachBackend('Team API', (backend) => {
     assert.equal(stored.length, 1);
     assert.doesNotMatch(JSON.stringify(stored), /secret-initial-42/);
     assert.equal(JSON.parse(stored[0]!.response_body!).email, 'replay@example.com');
+    // The password is not part of the request's fingerprint: a retry with another one replays the
+    // first answer (the first password stands) instead of answering idempotency_key_reused.
+    const otherPassword = await admin.post('/v1/users', { ...body, password: 'another-password-43' }, headers);
+    assert.equal(otherPassword.status, 201);
+    assert.equal(otherPassword.headers.get('idempotent-replayed'), 'true');
+    const otherEmail = await admin.post('/v1/users', { ...body, email: 'other@example.com' }, headers);
+    assert.equal(otherEmail.status, 400);
+    assert.equal(otherEmail.body.error.code, 'idempotency_key_reused');
   });
 });

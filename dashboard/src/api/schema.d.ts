@@ -352,7 +352,7 @@ export interface paths {
          * Add a user
          * @description Requires a signed-in user with the `admin` role. Accepts user access tokens only.
          *
-         *     Adds a person to the team with a `role` and an initial `password` (at least 10 characters) that the admin gives them; they sign in with it through `/oauth/authorize`. An e-mail that any user already has (of this or another merchant, removed users included) is 400 `parameter_invalid` with `param: "email"`; a short password has `param: "password"`. With `Idempotency-Key`, only the answer (the user, which never holds the password) and a hash of the request are kept.
+         *     Adds a person to the team with a `role` and an initial `password` (at least 10 characters) that the admin gives them; they sign in with it through `/oauth/authorize`. An e-mail that any user already has (of this or another merchant, removed users included) is 400 `parameter_invalid` with `param: "email"`; a short password has `param: "password"`. With `Idempotency-Key`, only the answer (the user, which never holds the password) and a hash of the request without the password are kept; so a retry with the same key and e-mail replays the first answer whatever password it sends, and the first password stands.
          */
         post: operations["createUser"];
         delete?: never;
