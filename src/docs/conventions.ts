@@ -27,7 +27,9 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_refund_amount: 'The refund amount is not between 1 and what is left to refund, is above the value of the returned items, or more units are returned than are left on a line.',
   already_refunded: 'The order has been refunded in full.',
   idempotency_key_reused: 'The `Idempotency-Key` was already used, within 24 hours, for a request to another endpoint or with another body. Use a new key for a new request.',
-  request_too_large: 'The request body is larger than 1 MiB.',
+  request_too_large: 'The request body is larger than the limit (1 MiB unless the operator set `BODY_LIMIT_BYTES`).',
+  headers_too_large: 'The request headers (cookies and `Authorization` included) are larger than 16 KiB together.',
+  request_timeout: 'The request was not received whole within the server\'s request timeout (30 s by default); the connection is closed.',
   unsupported_media_type: 'A request body was sent with a `Content-Type` other than `application/json`.',
   missing_credentials: 'No `Authorization` header.',
   invalid_credentials: 'The credential is unknown, or the header is not `Bearer <credential>`.',
@@ -49,6 +51,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   internal_error: 'Something failed on our side. It is logged; quote the `request_id`. The body never shows the cause.',
   processor_unavailable: 'A card capture in production, while no payment processor is configured. Use a sandbox key to try captures.',
   service_unavailable: 'The server is shutting down (retry), or `/readyz` cannot reach the database.',
+  database_timeout: 'The database did not answer within the server\'s statement timeout (10 s by default), for example while another request held the rows. The request was rolled back whole; retry it with the same `Idempotency-Key`.',
 };
 
 const STATUS_MEANINGS: Record<OrderStatus, string> = {
