@@ -71,7 +71,7 @@ describeEachBackend('crash safety', (backend) => {
       products.push(product);
     }
     const untracked = await createProduct(shop.sandbox, { name: 'Service', price: 500, inventory: null });
-    const customers = [];
+    const customers: Array<{ id: string }> = [];
     for (let i = 0; i < 3; i++) customers.push(await createCustomer(shop.sandbox, { name: `C${i}` }));
 
     // The server under test, and the promise the loops wait on while it is down.

@@ -83,7 +83,7 @@ describeEachBackend('retries with one Idempotency-Key', (backend) => {
     }
     for (const order of paid) {
       const stored = ledger.orders.find((o) => o.id === order.id)!;
-      const refunded = refundAnswers.filter((r) => r.order_id === order.id).reduce((sum, r) => sum + r.amount, 0);
+      const refunded: number = refundAnswers.filter((r) => r.order_id === order.id).reduce((sum, r) => sum + r.amount, 0);
       assert.equal(Number(stored.refunded_amount), refunded, `refunded amount of ${order.id}`);
     }
     const eventsOf = (type: string) => ledger.events.filter((e) => e.type === type).length;
