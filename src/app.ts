@@ -20,7 +20,7 @@ import { idempotencyPlugin } from './idempotency/plugin.js';
 import { metricsPlugin } from './http/metrics.js';
 import { rateLimitPlugin } from './http/rate-limit.js';
 import { connectRedis } from './http/redis.js';
-import { checkJsonShape, clientErrorHandler } from './http/hard-edges.js';
+import { clientErrorHandler, inexactNumber, scanJson } from './http/hard-edges.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
 import { customerRoutes } from './customers/routes.js';
@@ -66,8 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // A client must send its whole request within REQUEST_TIMEOUT_MS (a slow-loris client sending a
     // byte at a time is cut off with 408); Node checks every connection this often.
+    // (Node reads these when the server is created: Fastify setting requestTimeout afterwards is not enough.)
     requestTimeout: config.requestTimeoutMs,
-    http: { connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4) || 5_000)) } as object,
+    http: httpServerOptions(config.requestTimeoutMs) as object,
     // Headers over Node's limit (16 KiB), a request timed out, bytes that are not HTTP: answered
     // in the error envelope before any route runs.
     clientErrorHandler,
@@ -168,14 +169,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * A JSON body, or `{}` for an empty one. Keys that could reach an object's prototype (`__proto__`,
  * `constructor.prototype`) are refused, so metadata can never smuggle them in; so are bodies nested
  * deeper than MAX_JSON_DEPTH or holding more than MAX_JSON_KEYS keys (checked on the text, before
- * it is parsed).
+ * it is parsed), and numbers written with a decimal point or an exponent (see `scanJson`).
  */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {};
-  checkJsonShape(text);
+  const { inexactNumberAt } = scanJson(text);
   try {
-    return secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
+    const parsed: unknown = secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
+    if (inexactNumberAt !== undefined) throw inexactNumber(inexactNumberAt);
+    return parsed;
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     if (error instanceof SyntaxError && /prototype|constructor/.test(error.message) && !/JSON/.test(error.message)) {
       throw new ApiError('parameter_invalid', 'Keys named "__proto__", or "constructor" holding "prototype", are not accepted in a request body.');
     }
@@ -215,4 +219,14 @@ function toApiError(error: FastifyError, bodyLimit: number): ApiError {
  */
 function isDatabaseTimeout(error: { code?: unknown }): boolean {
   return error.code === '57014' || error.code === '55P03' || error.code === 'SQLITE_BUSY';
+}
+
+/** Node's own request and headers timeouts, checked often enough for a short limit to hold. */
+function httpServerOptions(requestTimeoutMs: number) {
+  if (requestTimeoutMs === 0) return { requestTimeout: 0 };
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(requestTimeoutMs, 60_000),
+    connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeoutMs / 4))),
+  };
 }

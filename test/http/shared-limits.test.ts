@@ -92,7 +92,7 @@ describe('rate limits shared through Redis', { skip: REDIS_SKIP }, () => {
       for (const url of urls) {
         const refused = await tokenRequest(url);
         assert.equal(refused.status, 429);
-        assert.equal((await refused.json()).error, 'rate_limited');
+        assert.equal(((await refused.json()) as { error: string }).error, 'rate_limited');
         const retryAfter = Number(refused.headers.get('retry-after'));
         assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
         assert.equal(refused.headers.get('ratelimit-limit'), String(MAX));
