@@ -25,7 +25,7 @@ import { Api, createProduct, createTestMerchant, startTestServer, type TestMerch
 import { createCustomer, createOrder, paidOrder } from '../orders/support.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1_500);
 /** The client gives up after this long: an answer later than this is a hang. */
 const ANSWER_WITHIN_MS = 5_000;
 
