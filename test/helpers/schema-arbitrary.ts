@@ -14,23 +14,39 @@ export interface SchemaContext {
   resolve(ref: string): JsonSchema;
   /** Values to prefer for a property of this name (real ids of existing objects), if any. */
   preferred?(name: string): fc.Arbitrary<string> | undefined;
+  /** The server's time, near which generated timestamps cluster (default: the real time). */
+  now?(): number;
 }
 
 /** Long enough to reach the limits sometimes, short enough to keep requests small. */
 const LONGEST_GENERATED = 60;
 const MOST_ITEMS = 4;
 
-const isoTimestamp = fc
-  .date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2099-12-31T23:59:59.999Z'), noInvalidDate: true })
-  .map((d) => d.toISOString());
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Any time this century, or (more often) one of the last hours before `now`, where the data is,
+ * sometimes on the first or last millisecond of its UTC day, where ranges of whole days begin and end.
+ */
+function isoTimestamp(now: () => number): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2099-12-31T23:59:59.999Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+    fc
+      .tuple(fc.integer({ min: -12 * HOUR_MS, max: HOUR_MS }), fc.constantFrom('as is', 'as is', 'day start', 'day end'))
+      .map(([offset, snap]) => {
+        const iso = new Date(now() + offset).toISOString();
+        return snap === 'as is' ? iso : `${iso.slice(0, 10)}${snap === 'day start' ? 'T00:00:00.000Z' : 'T23:59:59.999Z'}`;
+      }),
+  );
+}
 
-function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
+function stringFor(schema: JsonSchema, ctx: SchemaContext): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? 1_000_000;
   const fits = (s: string) => s.length >= minLength && s.length <= maxLength;
   if (schema.format === 'email') return fc.emailAddress().filter(fits);
-  if (schema.format === 'date-time') return isoTimestamp;
-  if (schema.format === 'timestamp-or-date') return fc.oneof(isoTimestamp, isoTimestamp.map((t) => t.slice(0, 10)));
+  const timestamp = isoTimestamp(() => ctx.now?.() ?? Date.now());
+  if (schema.format === 'date-time') return timestamp;
+  if (schema.format === 'timestamp-or-date') return fc.oneof(timestamp, timestamp.map((t) => t.slice(0, 10)));
   if (schema.pattern !== undefined) {
     return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => fits(s) && s.length <= 4 * LONGEST_GENERATED);
   }
@@ -74,7 +90,7 @@ export function valueFor(schema: JsonSchema, ctx: SchemaContext, name?: string):
       return fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum, max: schema.maximum });
     case 'string': {
       const preferred = name === undefined ? undefined : ctx.preferred?.(name);
-      return preferred === undefined ? stringFor(schema) : fc.oneof({ weight: 9, arbitrary: preferred }, { weight: 1, arbitrary: stringFor(schema) });
+      return preferred === undefined ? stringFor(schema, ctx) : fc.oneof({ weight: 9, arbitrary: preferred }, { weight: 1, arbitrary: stringFor(schema, ctx) });
     }
     case 'array': {
       const constraints = { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? MOST_ITEMS, Math.max(schema.minItems ?? 0, MOST_ITEMS)) };
@@ -89,7 +105,7 @@ export function valueFor(schema: JsonSchema, ctx: SchemaContext, name?: string):
       const fixed = fc.record(model, { requiredKeys: required.filter((key) => key in properties) });
       const extra = schema.additionalProperties;
       if (extra === undefined || extra === false || extra === true) return fixed;
-      const keys = stringFor({ type: 'string', ...(schema.propertyNames ?? {}) });
+      const keys = stringFor({ type: 'string', ...(schema.propertyNames ?? {}) }, ctx);
       const dictionary = fc.dictionary(keys, valueFor(extra, ctx), { maxKeys: Math.min(schema.maxProperties ?? 5, 5) });
       return fc.tuple(fixed, dictionary).map(([a, b]) => ({ ...b, ...a }));
     }

@@ -26,6 +26,7 @@ import { createCustomer, createOrder, paidOrder } from '../orders/support.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_500);
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** The client gives up after this long: an answer later than this is a hang. */
 const ANSWER_WITHIN_MS = 5_000;
 
@@ -50,6 +51,8 @@ interface FuzzRequest {
   contentType: string | undefined;
   idempotencyKey: string | undefined;
   authorization: 'valid' | string | undefined;
+  /** How far the server's clock moves before the request, so that orders spread over several days. */
+  clockStep: number;
 }
 
 const HOSTILE_STRINGS = [
@@ -154,7 +157,8 @@ function encodeId(value: string): string {
 describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer(backend);
+    // Access tokens that outlive the hours the clock moves on during the run.
+    server = await startTestServer(backend, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
   });
   after(() => server.close());
 
@@ -189,6 +193,10 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
       }
     }
     assert.ok(operations.length >= 20, `only ${operations.length} operations documented`);
+
+    // Start three hours before midnight UTC, so that the run's orders fall on more than one day.
+    const now = server.clock.now().getTime();
+    server.clock.advance((((21 * 3600_000 - (now % DAY_MS)) % DAY_MS) + DAY_MS) % DAY_MS);
 
     // The merchant under test, with objects of every kind, and another merchant with the same.
     const seedMerchant = async (shop: TestMerchant, user: Api) => {
@@ -234,6 +242,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
     const fromPool = (pool: () => string[]) => fc.nat().map((i) => pool()[i % pool().length] ?? 'none');
     const ctx: SchemaContext = {
       resolve: (ref) => ref.split('/').slice(1).reduce<any>((node, key) => node[key], document),
+      now: () => server.clock.now().getTime(),
       preferred: (name) => {
         const pool = { product_id: 'ordered_products', customer_id: 'customers', line_item_id: 'line_items' }[name];
         if (pool !== undefined) return fromPool(() => own[pool]!);
@@ -283,22 +292,24 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
     };
 
     const queryFor = (op: Operation): fc.Arbitrary<string> => {
-      const param = ({ name, schema }: { name: string; schema: JsonSchema }) =>
+      const valid = ({ name, schema }: { name: string; schema: JsonSchema }) =>
+        valueFor(schema, ctx, name).map((v) => `${name}=${encodeURIComponent(String(v))}`);
+      const junk = ({ name, schema }: { name: string; schema: JsonSchema }) =>
         fc.oneof(
-          { weight: 3, arbitrary: valueFor(schema, ctx, name).map((v) => `${name}=${encodeURIComponent(String(v))}`) },
-          { weight: 1, arbitrary: fc.constantFrom(...JUNK_QUERY_VALUES).map((v) => `${name}=${encodeURIComponent(v)}`) },
+          { weight: 2, arbitrary: valid({ name, schema }) },
+          { weight: 2, arbitrary: fc.constantFrom(...JUNK_QUERY_VALUES).map((v) => `${name}=${encodeURIComponent(v)}`) },
           { weight: 1, arbitrary: fc.constant(`${name}=1&${name}=2`) },
         );
       const extras = fc.constantFrom('unknown=1', 'page=', "per_page=' OR 1=1--", 'status[]=paid', 'a=%ZZ', '__proto__[x]=1');
+      const some = (param: typeof valid) =>
+        fc.subarray(op.query).chain((chosen) => (chosen.length === 0 ? fc.constant([] as string[]) : fc.tuple(...chosen.map(param))));
+      // Valid queries reach the filters and counts; junk ones the validation in front of them.
       return fc
-        .tuple(
-          fc.subarray(op.query).chain((chosen) => (chosen.length === 0 ? fc.constant([] as string[]) : fc.tuple(...chosen.map(param)))),
-          fc.option(extras, { freq: 6 }),
+        .oneof(
+          { weight: 3, arbitrary: some(valid) },
+          { weight: 2, arbitrary: fc.tuple(some(junk), fc.option(extras, { freq: 3 })).map(([parts, extra]) => (extra === null ? parts : [...parts, extra])) },
         )
-        .map(([parts, extra]) => {
-          const all = [...parts, ...(extra === null ? [] : [extra])];
-          return all.length === 0 ? '' : `?${all.join('&')}`;
-        });
+        .map((parts) => (parts.length === 0 ? '' : `?${parts.join('&')}`));
     };
 
     const idFor = (op: Operation): fc.Arbitrary<FuzzRequest['id']> => {
@@ -330,6 +341,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
           { weight: 3, arbitrary: fc.uuid() },
           { weight: 2, arbitrary: fc.oneof(headerValue, fc.constantFrom('', ' ', 'k'.repeat(256), 'a b', "'; DROP TABLE idempotency_keys; --")) },
         ),
+        clockStep: fc.integer({ min: 0, max: 40_000 }),
         authorization: fc.oneof(
           { weight: 9, arbitrary: fc.constant('valid') },
           { weight: 3, arbitrary: fc.constant('user') },
@@ -369,6 +381,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
       if (text !== undefined && request.contentType !== undefined) headers['content-type'] = request.contentType;
       const shown = `${op.method} ${path} [${Object.entries(headers).map(([k, v]) => `${k}: ${v.slice(0, 80)}`).join('; ')}] ${text?.slice(0, 300) ?? ''}`;
 
+      server.clock.advance(request.clockStep);
       tried++;
       const sentAt = Date.now();
       let response: Response;
@@ -399,6 +412,15 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
       assert.ok(validate, `no documented body for ${status}: ${shown}`);
       assert.ok(validate(structuredClone(parsed)), `${status} body not as documented: ${ajv.errorsText(validate.errors)}\n  ${answer.slice(0, 500)}\n  for ${shown}`);
       assert.notEqual(id.kind, 'other', `another merchant's object reached: ${status} ${shown}`);
+      if (parsed.pagination !== undefined) {
+        // A list's total counts what its pages hold (order totals come from order_counts).
+        const { total, page, per_page: perPage, has_more: hasMore } = parsed.pagination;
+        const shownPage = `${JSON.stringify(parsed.pagination)} with ${parsed.data.length} rows\n  for ${shown}`;
+        assert.equal(hasMore, page * perPage < total, `has_more against total: ${shownPage}`);
+        if (hasMore) assert.equal(parsed.data.length, perPage, `a page before the last is full: ${shownPage}`);
+        else if (parsed.data.length > 0 || page === 1) assert.equal(total, (page - 1) * perPage + parsed.data.length, `total against the last page: ${shownPage}`);
+        else assert.ok(total <= (page - 1) * perPage, `an empty page past the total: ${shownPage}`);
+      }
       if (op.method !== 'GET') {
         baseline = await snapshot(server.db.kysely, shop.merchantId);
         // Keep the pools of real ids growing with what was created.
