@@ -246,7 +246,7 @@ describeEachBackend('crash safety', (backend) => {
     assert.ok(created > 0 && refunded > 0, `created ${created}, refunded ${refunded}`);
     console.log(
       `crash [${backend}] seed ${seed}: ${KILLS} SIGKILLs, ${answers.length - unanswered.length} requests answered while killing ` +
-        `(${created} orders and ${refunded} refunds succeeded in all), ${unanswered.length} cut off and retried, ${keysLeftRunning} keys left running`,
+        `(${created} orders and ${refunded} refunds succeeded in all), ${unanswered.length} cut off and retried, keys left running by the kills: ${keysLeftRunning}`,
     );
   });
 });
