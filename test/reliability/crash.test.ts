@@ -16,7 +16,7 @@ import { openDatabase, type Db } from '../../src/db/connection.js';
 import { IDEMPOTENCY_LEASE_MS } from '../../src/idempotency/claim-key.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { ledgerProblems } from '../helpers/ledger.js';
-import { startSecondProcess } from '../helpers/processes.js';
+import { startTillServer, tillEnv } from '../helpers/cli.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 import { createCustomer } from '../orders/support.js';
 
@@ -97,7 +97,12 @@ describeEachBackend('crash safety', (backend) => {
     serverOpen = false;
 
     // The server under test, and the promise the loops wait on while it is down.
-    let serving = await startSecondProcess(server);
+    // `till serve` itself (bin/till.js), as an operator runs it; migrations already ran.
+    const serve = async () => {
+      const started = await startTillServer(tillEnv(server.database, { MIGRATE_ON_START: 'false', DATABASE_POOL_SIZE: '20', RATE_LIMIT_MAX: '1000000' }));
+      return { url: started.url, process: started.server.child };
+    };
+    let serving = await serve();
     child = serving.process;
     let api = new Api(serving.url, shop.sandboxKey);
     let up: Promise<void> = Promise.resolve();
@@ -184,7 +189,7 @@ describeEachBackend('crash safety', (backend) => {
             .execute();
           return Number(left.n);
         });
-        serving = await startSecondProcess(server);
+        serving = await serve();
         child = serving.process;
         api = new Api(serving.url, shop.sandboxKey);
         answeredSinceStart = 0;
