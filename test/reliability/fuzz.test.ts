@@ -256,7 +256,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
       fc.oneof(
         fc.constantFrom(...RAW_BODIES).map((text): Body => ({ kind: 'raw', text })),
         fc.jsonValue({ maxDepth: 3 }).map((value): Body => ({ kind: 'json', value, depth: 0 })),
-        // A valid body with one string (or a new key) made hostile.
+        // A valid body with every other string in it (or a new first key) made hostile.
         fc.tuple(op.body === undefined ? fc.constant({}) : valueFor(op.body, ctx), fc.constantFrom(...HOSTILE_STRINGS), fc.nat(), fc.boolean()).map(
           ([value, hostile, which, asKey]): Body => {
             if (asKey) {
