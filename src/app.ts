@@ -20,6 +20,8 @@ import { healthRoutes } from './http/health.js';
 import { idempotencyPlugin } from './idempotency/plugin.js';
 import { metricsPlugin } from './http/metrics.js';
 import { rateLimitPlugin } from './http/rate-limit.js';
+import { connectRedis } from './http/redis.js';
+import { clientErrorHandler, inexactNumber, scanJson } from './http/hard-edges.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
 import { customerRoutes } from './customers/routes.js';
@@ -37,6 +39,7 @@ import { teamRoutes } from './team/routes.js';
 import { baseServices } from './services.js';
 import { systemClock, type Clock } from './time.js';
 
+/** Default largest request body (`BODY_LIMIT_BYTES`). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppOptions {
@@ -63,8 +66,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     // One access line per answered request (the onResponse hook below) instead of Fastify's pair.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    // A client must send its whole request within REQUEST_TIMEOUT_MS (a slow-loris client sending a
+    // byte at a time is cut off with 408); Node checks every connection this often.
+    // (Node reads these when the server is created: Fastify setting requestTimeout afterwards is not enough.)
+    requestTimeout: config.requestTimeoutMs,
+    http: httpServerOptions(config.requestTimeoutMs) as object,
+    // Headers over Node's limit (16 KiB), a request timed out, bytes that are not HTTP: answered
+    // in the error envelope before any route runs.
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 255 },
     // Requests refused before routing (a malformed URL, say) get the same envelope as any other.
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -89,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON is the only body the API takes. An empty body is an empty object, so that a full refund or a
   // capture of a cash order can be sent with no body at all.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.bodyLimitBytes }, (_request, body, done) => {
     try {
       done(null, parseJsonBody(body as string));
     } catch (error) {
@@ -101,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error, config.bodyLimitBytes);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof ApiError)) request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
     if (apiError.status === 401) {
@@ -120,7 +131,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(metricsPlugin);
   await app.register(healthRoutes, { db });
-  await app.register(rateLimitPlugin, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });
+  // Counters shared by every process through Redis when REDIS_URL is set; in memory otherwise.
+  const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl, config.redisPrefix, app.log);
+  if (redis !== undefined) app.addHook('onClose', () => redis.close());
+  await app.register(rateLimitPlugin, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs, ...(redis === undefined ? {} : { redis }) });
 
   // The issuer of access tokens: PUBLIC_URL, or else the address the server listens on once it does.
   const site = { url: serviceUrl(config, config.port) };
@@ -139,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
     transaction: (work) => db.kysely.transaction().execute(work),
   };
-  const signInLimits = new SignInLimits({ perAddress: config.signInLimitPerAddress, perAccount: config.signInLimitPerAccount });
+  const signInLimits = new SignInLimits({ perAddress: config.signInLimitPerAddress, perAccount: config.signInLimitPerAccount, redis });
 
   const authenticators = [apiKeyAuthenticator(db.kysely, clock), accessTokenAuthenticator(db.kysely, sessions)];
   app.addHook('onRequest', authenticationHook(authenticators));
@@ -161,13 +175,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /**
  * A JSON body, or `{}` for an empty one. Keys that could reach an object's prototype (`__proto__`,
- * `constructor.prototype`) are refused, so metadata can never smuggle them in.
+ * `constructor.prototype`) are refused, so metadata can never smuggle them in; so are bodies nested
+ * deeper than MAX_JSON_DEPTH or holding more than MAX_JSON_KEYS keys (checked on the text, before
+ * it is parsed), and numbers written with a decimal point or an exponent (see `scanJson`).
  */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {};
+  const { inexactNumberAt } = scanJson(text);
   try {
-    return secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
+    const parsed: unknown = secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
+    if (inexactNumberAt !== undefined) throw inexactNumber(inexactNumberAt);
+    return parsed;
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     if (error instanceof SyntaxError && /prototype|constructor/.test(error.message) && !/JSON/.test(error.message)) {
       throw new ApiError('parameter_invalid', 'Keys named "__proto__", or "constructor" holding "prototype", are not accepted in a request body.');
     }
@@ -175,24 +195,46 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-const FASTIFY_CODES: Record<string, (error: FastifyError) => ApiError> = {
+const FASTIFY_CODES: Record<string, (error: FastifyError, bodyLimit: number) => ApiError> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
     new ApiError('unsupported_media_type', 'Request bodies must be JSON, sent with "Content-Type: application/json".'),
-  FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('request_too_large', `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`),
+  FST_ERR_CTP_BODY_TOO_LARGE: (_error, bodyLimit) => new ApiError('request_too_large', `The request body is larger than ${bodyLimit} bytes.`),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError('parameter_invalid', 'The Content-Length header does not match the body.'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_json', 'The request body is not valid JSON.'),
 };
 
 /** Every failure as an API error; anything unexpected becomes a 500 that reveals nothing. */
-function toApiError(error: FastifyError): ApiError {
+function toApiError(error: FastifyError, bodyLimit: number): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseTimeout(error)) {
+    return new ApiError('database_timeout', 'The database did not answer in time; nothing was changed. Retry the request (with the same Idempotency-Key).');
+  }
   if (error.validation !== undefined) return validationError(error.validation as never, error.validationContext ?? 'body');
   const known = error.code === undefined ? undefined : FASTIFY_CODES[error.code];
-  if (known !== undefined) return known(error);
+  if (known !== undefined) return known(error, bodyLimit);
   if (error.statusCode === 404) return new ApiError('route_not_found', 'Unrecognized request URL.');
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return new ApiError('parameter_invalid', 'The request could not be read.');
   }
   if (error.statusCode === 503) return new ApiError('service_unavailable', 'The server is shutting down; retry shortly.');
   return new ApiError('internal_error', 'Something went wrong on our side. It has been logged; quote the request_id when you contact support.');
+}
+
+/**
+ * PostgreSQL cancelled a statement past `statement_timeout` (57014) or a lock wait past
+ * `lock_timeout` (55P03); SQLite waited past its busy timeout for the write lock. The transaction
+ * has been rolled back whole.
+ */
+function isDatabaseTimeout(error: { code?: unknown }): boolean {
+  return error.code === '57014' || error.code === '55P03' || error.code === 'SQLITE_BUSY';
+}
+
+/** Node's own request and headers timeouts, checked often enough for a short limit to hold. */
+function httpServerOptions(requestTimeoutMs: number) {
+  if (requestTimeoutMs === 0) return { requestTimeout: 0 };
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(requestTimeoutMs, 60_000),
+    connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeoutMs / 4))),
+  };
 }

@@ -42,6 +42,21 @@ export interface Config {
   signInLimitPerAccount: number;
   /** Whether anyone may create a merchant through the sign-up form (`/oauth/authorize?prompt=create`). */
   signUpEnabled: boolean;
+  /**
+   * Redis holding the rate-limit and sign-in-limit counters, shared by every process that names it.
+   * Unset: each process counts in its own memory.
+   */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key, so that several deployments can share one Redis. */
+  redisPrefix: string;
+  /** Largest request body accepted, in bytes (413 past it). */
+  bodyLimitBytes: number;
+  /** A request not fully received and answered within this many milliseconds is cut off; 0: no limit. */
+  requestTimeoutMs: number;
+  /** PostgreSQL `statement_timeout` and SQLite busy timeout, in milliseconds. */
+  databaseStatementTimeoutMs: number;
+  /** On SIGTERM/SIGINT, requests in flight get this long to finish before the process exits with 1. */
+  shutdownTimeoutMs: number;
 }
 
 /** Stripe's default for live mode: 100 requests per second for each key. */
@@ -73,6 +88,12 @@ export function loadConfig(env: Env = process.env): Config {
     signInLimitPerAddress: integer(env, 'SIGN_IN_LIMIT_PER_ADDRESS', 30, 0, 1_000_000),
     signInLimitPerAccount: integer(env, 'SIGN_IN_LIMIT_PER_ACCOUNT', 10, 0, 1_000_000),
     signUpEnabled: oneOf(env, 'SIGN_UP_ENABLED', ['true', 'false'], 'true') === 'true',
+    redisUrl: redisUrl(env),
+    redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? 'till:',
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 1, 3_600_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, 3_600_000),
   };
 }
 
@@ -96,6 +117,12 @@ function publicUrl(env: Env): string | undefined {
     throw new ConfigError(`PUBLIC_URL must be an http(s) address without a query or fragment, got "${raw}"`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+function redisUrl(env: Env): string | undefined {
+  const raw = nonEmpty(env.REDIS_URL);
+  if (raw !== undefined && !/^rediss?:\/\/./i.test(raw)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// address, got "${raw}"`);
+  return raw;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

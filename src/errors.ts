@@ -15,7 +15,9 @@ export const ERROR_CODES = {
   invalid_refund_amount: { status: 400, type: 'invalid_request_error' },
   already_refunded: { status: 400, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 400, type: 'invalid_request_error' },
-  request_too_large: { status: 400, type: 'invalid_request_error' },
+  request_too_large: { status: 413, type: 'invalid_request_error' },
+  headers_too_large: { status: 431, type: 'invalid_request_error' },
+  request_timeout: { status: 408, type: 'invalid_request_error' },
   unsupported_media_type: { status: 415, type: 'invalid_request_error' },
   missing_credentials: { status: 401, type: 'authentication_error' },
   invalid_credentials: { status: 401, type: 'authentication_error' },
@@ -37,6 +39,7 @@ export const ERROR_CODES = {
   internal_error: { status: 500, type: 'api_error' },
   processor_unavailable: { status: 503, type: 'api_error' },
   service_unavailable: { status: 503, type: 'api_error' },
+  database_timeout: { status: 503, type: 'api_error' },
 } as const satisfies Record<string, { status: number; type: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

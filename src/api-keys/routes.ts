@@ -11,7 +11,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
 import { notFound } from '../errors.js';
 import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
-import { ApiKey, ApiKeyIdParams, ApiKeyList, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery } from './schemas.js';
+import { ApiKey, ApiKeyIdParams, ApiKeyList, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, RevokeApiKeyBody } from './schemas.js';
 
 const tags = ['API keys'];
 const config = { scope: 'api_keys:write', credentials: ['user'] } as const;
@@ -72,6 +72,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Revoking a revoked key answers 200 with the record as it is (`revoked_at` unchanged). ' +
         "Another merchant's key answers 404, like an unknown one.",
       params: ApiKeyIdParams,
+      body: RevokeApiKeyBody,
       response: { 200: ApiKey, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found') },
     },
     handler: async (request) => {

@@ -29,6 +29,9 @@ export type ApiKey = Static<typeof ApiKey>;
 
 export const ApiKeyList = Type.Object({ data: Type.Array(ApiKey), pagination: Pagination });
 
+/** Revoking takes no parameters: a body, if sent, must be an empty JSON object. */
+export const RevokeApiKeyBody = Type.Object({}, { additionalProperties: false });
+
 export const CreatedApiKey = Type.Object(
   {
     ...ApiKey.properties,

@@ -7,10 +7,11 @@
  *   who mistyped twice is not held back later; an attacker guessing one user's password is held
  *   back whatever addresses they come from.
  *
- * The counters live in this process's memory; the limiter's interface is the same for a shared
- * store (Redis), which only changes the class built here.
+ * The counters live in Redis when one is given (every process then shares them), each limiter
+ * falling back to this process's memory while Redis cannot be reached; otherwise in memory.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { SharedCounters } from '../http/redis.js';
 
 export const ADDRESS_WINDOW_SECONDS = 60;
 export const ACCOUNT_WINDOW_SECONDS = 15 * 60;
@@ -20,20 +21,29 @@ export interface SignInLimitSettings {
   perAddress: number;
   /** Failures per 15 minutes per account; 0 turns it off. */
   perAccount: number;
+  /** Count in Redis, shared by every process. */
+  redis?: SharedCounters | undefined;
 }
 
-/** Refused: wait this many seconds. */
+/** Refused: wait this many seconds; `limit` is the budget that was spent. */
 export interface Throttled {
   retryAfterSeconds: number;
+  limit: number;
+}
+
+/** `Retry-After` and the IETF draft `RateLimit-*` headers of a refused request, as on `/v1`. */
+export function throttledHeaders(throttled: Throttled): Record<string, string> {
+  const seconds = String(throttled.retryAfterSeconds);
+  return { 'Retry-After': seconds, 'RateLimit-Limit': String(throttled.limit), 'RateLimit-Remaining': '0', 'RateLimit-Reset': seconds };
 }
 
 export class SignInLimits {
-  private readonly byAddress: RateLimiterMemory | undefined;
-  private readonly byAccount: RateLimiterMemory | undefined;
+  private readonly byAddress: RateLimiterAbstract | undefined;
+  private readonly byAccount: RateLimiterAbstract | undefined;
 
   constructor(readonly settings: SignInLimitSettings) {
-    if (settings.perAddress > 0) this.byAddress = new RateLimiterMemory({ keyPrefix: 'auth-address', points: settings.perAddress, duration: ADDRESS_WINDOW_SECONDS });
-    if (settings.perAccount > 0) this.byAccount = new RateLimiterMemory({ keyPrefix: 'auth-account', points: settings.perAccount, duration: ACCOUNT_WINDOW_SECONDS });
+    if (settings.perAddress > 0) this.byAddress = limiter(settings.redis, 'auth-address', settings.perAddress, ADDRESS_WINDOW_SECONDS);
+    if (settings.perAccount > 0) this.byAccount = limiter(settings.redis, 'auth-account', settings.perAccount, ACCOUNT_WINDOW_SECONDS);
   }
 
   /** Counts a request from `address`; refused once the address has spent its budget. */
@@ -43,7 +53,7 @@ export class SignInLimits {
       await this.byAddress.consume(address);
       return undefined;
     } catch (rejection) {
-      return throttled(rejection);
+      return throttled(rejection, this.settings.perAddress);
     }
   }
 
@@ -52,7 +62,7 @@ export class SignInLimits {
     if (this.byAccount === undefined) return undefined;
     const state = await this.byAccount.get(account);
     if (state === null || state.consumedPoints < this.settings.perAccount) return undefined;
-    return { retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+    return { retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)), limit: this.settings.perAccount };
   }
 
   async failed(account: string): Promise<void> {
@@ -83,11 +93,36 @@ export function isThrottled(outcome: object): outcome is Throttled {
   return 'retryAfterSeconds' in outcome;
 }
 
+/** A limiter in Redis (falling back to memory on each failed command), or in memory. */
+function limiter(redis: SharedCounters | undefined, name: string, points: number, duration: number): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
+  if (redis === undefined) return memory;
+  const insurance = new Proxy(memory, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || property === 'constructor') return value;
+      // Each call reaching the insurance limiter is one Redis failed: say so (once per outage).
+      return (...args: unknown[]) => {
+        redis.failed(new Error(`Redis command failed; ${name} counted in memory`));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return new RateLimiterRedis({
+    storeClient: redis.client,
+    keyPrefix: `${redis.prefix}${name}`,
+    points,
+    duration,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: insurance,
+  });
+}
+
 function userAccount(userId: string): string {
   return `user:${userId}`;
 }
 
-function throttled(rejection: unknown): Throttled {
-  if (rejection instanceof RateLimiterRes) return { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+function throttled(rejection: unknown, limit: number): Throttled {
+  if (rejection instanceof RateLimiterRes) return { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), limit };
   throw rejection;
 }

@@ -48,6 +48,12 @@ export interface OpenOptions {
   schema?: string | undefined;
   /** PostgreSQL: connections in the pool. */
   poolSize?: number;
+  /**
+   * PostgreSQL: `statement_timeout` of every connection (a statement running, or waiting for a
+   * lock, longer is cancelled); SQLite: how long a write waits for the write lock. Default: no
+   * timeout on PostgreSQL (migrations and commands may run long), 5 s on SQLite.
+   */
+  statementTimeoutMs?: number | undefined;
 }
 
 export function dialectOf(url: string): DialectName {
@@ -55,7 +61,7 @@ export function dialectOf(url: string): DialectName {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Db> {
-  return dialectOf(options.url) === 'postgres' ? openPostgres(options) : openSqlite(options.url);
+  return dialectOf(options.url) === 'postgres' ? openPostgres(options) : openSqlite(options.url, options.statementTimeoutMs ?? 5_000);
 }
 
 /** `sqlite:./data/till.db`, `sqlite::memory:`, `file:./x.db` or a bare path. */
@@ -64,7 +70,7 @@ export function sqlitePath(url: string): string {
   return path === '' ? ':memory:' : path;
 }
 
-function openSqlite(url: string): Db {
+function openSqlite(url: string, busyTimeoutMs: number): Db {
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(path);
@@ -73,7 +79,7 @@ function openSqlite(url: string): Db {
   // second process wait for the write lock instead of failing at once.
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${Math.floor(busyTimeoutMs)}`);
   database.pragma('foreign_keys = ON');
   const stopCheckpoints = path === ':memory:' ? async () => {} : checkpointInBackground(database, path);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
@@ -220,6 +226,7 @@ async function openPostgres(options: OpenOptions): Promise<Db> {
     connectionString: options.url,
     max: options.poolSize ?? 10,
     types: pgTypes,
+    ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });

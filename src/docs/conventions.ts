@@ -10,6 +10,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { EVENT_TYPES, type EventType } from '../events/record-event.js';
+import { MAX_JSON_DEPTH, MAX_JSON_KEYS } from '../http/hard-edges.js';
 import { describeWindow } from '../http/rate-limit.js';
 import { MAX_QUANTITY, MAX_UNIT_PRICE, Metadata, PaginationQuery } from '../http/schemas.js';
 import { ID_PREFIXES } from '../ids.js';
@@ -19,18 +20,20 @@ import { SANDBOX_TEST_TOKENS } from '../payments/processor.js';
 
 /** What each error code means to a client; a new code does not compile until it is explained here. */
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {
-  invalid_json: 'The request body is not valid JSON.',
+  invalid_json: 'The request body is not valid JSON, or is nested too deep or holds too many keys (see Limits).',
   parameter_missing: 'A required field is missing (`param` names it), e.g. `items`, or `payment_token` when capturing a card order.',
   parameter_invalid:
-    'A field, query parameter or path has the wrong type, format or range (`param` names it); also a malformed URL, an unknown sandbox test token, a line item that is not on the order, or a body key named `__proto__`.',
+    'A field, query parameter or path has the wrong type, format or range (`param` names it), including a number written with a decimal point or exponent; also a malformed URL, an unknown sandbox test token, a line item that is not on the order, or a body key named `__proto__`.',
   parameter_unknown: 'A body field or query parameter that the operation does not take (`param` names it).',
   invalid_refund_amount: 'The refund amount is not between 1 and what is left to refund, is above the value of the returned items, or more units are returned than are left on a line.',
   already_refunded: 'The order has been refunded in full.',
   idempotency_key_reused: 'The `Idempotency-Key` was already used, within 24 hours, for a request to another endpoint or with another body. Use a new key for a new request.',
-  request_too_large: 'The request body is larger than 1 MiB.',
+  request_too_large: 'The request body is larger than the limit (1 MiB unless the operator set `BODY_LIMIT_BYTES`).',
+  headers_too_large: 'The request headers (cookies and `Authorization` included) are larger than 16 KiB together.',
+  request_timeout: 'The request was not received whole within the server\'s request timeout (30 s by default); the connection is closed.',
   unsupported_media_type: 'A request body was sent with a `Content-Type` other than `application/json`.',
   missing_credentials: 'No `Authorization` header.',
-  invalid_credentials: 'The credential is unknown, or the header is not `Bearer <credential>`.',
+  invalid_credentials: 'The credential is unknown, or the header is not `Bearer <credential>`, or a credential was sent in the query string (`access_token`, `api_key`, `key`).',
   token_expired: 'The user access token is past its expiry (`exp`, with 60 s of leeway): refresh it. From `/v1/auth/refresh`: the refresh token is past its 30 days; sign in again.',
   credential_revoked: 'The API key has been revoked; or the user access token or refresh token belongs to a sign-in that has ended (signed out, user removed, a refresh token or code used twice).',
   refresh_token_used: 'From `/v1/auth/refresh`: this refresh token was exchanged moments ago (within the grace period). Use the refresh token that exchange returned; the sign-in goes on.',
@@ -49,6 +52,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   internal_error: 'Something failed on our side. It is logged; quote the `request_id`. The body never shows the cause.',
   processor_unavailable: 'A card capture in production, while no payment processor is configured. Use a sandbox key to try captures.',
   service_unavailable: 'The server is shutting down (retry), or `/readyz` cannot reach the database.',
+  database_timeout: 'The database did not answer within the server\'s statement timeout (10 s by default), for example while another request held the rows. The request was rolled back whole; retry it with the same `Idempotency-Key`.',
 };
 
 const STATUS_MEANINGS: Record<OrderStatus, string> = {
@@ -181,7 +185,12 @@ Date-range filters (\`created_at_min\`, \`created_at_max\`) take a date-time (wi
 
 # Requests and responses
 
-- Bodies are JSON, sent with \`Content-Type: application/json\`; a body of any other type is **415** ${code('unsupported_media_type')}. Invalid JSON is 400 ${code('invalid_json')}; a body over 1 MiB is 400 ${code('request_too_large')}.
+- Bodies are JSON, sent with \`Content-Type: application/json\` (a \`charset\` parameter is fine); a body of any other type, or sent without a \`Content-Type\`, is **415** ${code('unsupported_media_type')}. Invalid JSON is 400 ${code('invalid_json')}, and so is JSON nested more than ${MAX_JSON_DEPTH} levels deep or holding more than ${MAX_JSON_KEYS} keys in all; a body over 1 MiB is **413** ${code('request_too_large')}.
+- Every number the API takes is a whole number. A number written with a decimal point or an exponent (\`1.5\`, \`1e3\`, even \`100.0\`) is 400 ${code('parameter_invalid')} naming the field, as are negative, too large (past the field's limit; any integer above 2^53 is past every limit) and string values.
+- Keys named \`__proto__\`, or \`constructor\` holding \`prototype\`, are refused anywhere in a body (400 ${code('parameter_invalid')}); \`constructor\` as a plain metadata key is ordinary data.
+- Credentials go in the \`Authorization\` header only: a request with an \`access_token\`, \`api_key\` or \`key\` query parameter is **401** ${code('invalid_credentials')}, whatever else it sends, since URLs end up in logs and browser history. Roll a credential that was sent that way.
+- Headers over 16 KiB in all are **431** ${code('headers_too_large')}. A client that has not sent its whole request within the server's request timeout (30 s by default) gets **408** ${code('request_timeout')}.
+- A request that waits on the database longer than the server's statement timeout (10 s by default; another request holding the same rows, say) is **503** ${code('database_timeout')}: it was rolled back whole, so retry it, with the same \`Idempotency-Key\`.
 - An empty body counts as \`{}\`, so operations whose fields are all optional (full refund, cancel, capture of a cash order) can be sent with no body.
 - Unknown body fields and unknown query parameters are refused with 400 ${code('parameter_unknown')}, so a misspelt field never goes unnoticed.
 - Body values are taken as sent: \`"amount": "500"\` is refused, not read as 500. Query-string numbers and booleans are read from their text.
@@ -215,7 +224,7 @@ ${table(['code', 'status', 'meaning'], (Object.entries(ERROR_CODES) as Array<[Er
 
 # Limits
 
-Each limit is answered with 400 when exceeded.
+Each limit is answered with 400 when exceeded, unless the table says otherwise.
 
 ${table(['what', 'limit'], [
     ['line items per order', `1 to ${itemsSchema.maxItems}`],
@@ -224,7 +233,10 @@ ${table(['what', 'limit'], [
     ['metadata', `up to ${metadata.maxProperties} keys; keys 1 to ${metadata.propertyNames.maxLength} characters; values strings of up to ${metadata.additionalProperties.maxLength} characters`],
     ['order notes', `up to ${notes.maxLength} characters`],
     ['product and customer names', '1 to 250 characters'],
-    ['request body', '1 MiB'],
+    ['request body', '1 MiB (413 past it)'],
+    ['nesting of a JSON body', `${MAX_JSON_DEPTH} levels`],
+    ['keys in a JSON body', `${MAX_JSON_KEYS} in all`],
+    ['request headers', '16 KiB (431 past it)'],
     ['page size (`per_page`)', `1 to ${perPage.maximum}, default ${perPage.default}`],
   ])}
 
@@ -245,6 +257,8 @@ Each credential has a budget of requests: by default ${RATE_LIMIT_DEFAULTS.max} 
 
 - Every request under \`/v1\` counts, whatever its answer (a 401, 404 or 400 too). It is counted before the credential is checked or the body read, so a request over budget gets 429, not 401 or 400. \`GET /healthz\`, \`/readyz\`, \`/metrics\`, \`/docs\` and \`/v1/openapi.json\` are never counted.
 - Each counted response carries \`RateLimit-Limit\` (the budget), \`RateLimit-Remaining\` (what is left of it) and \`RateLimit-Reset\` (seconds until the window ends), as in the IETF draft *RateLimit header fields for HTTP*.
+- The budget is one for the whole installation, however many server processes answer (they share their counts through Redis); an installation without Redis counts per process.
+- The sign-in form and the token, refresh and revoke endpoints have their own limits per client address and per account; their 429s carry the same \`Retry-After\` and \`RateLimit-*\` headers.
 - Over budget, the answer is **429** ${code('rate_limited')} with \`Retry-After\` in whole seconds (at least 1, rounded up). A refused request did nothing, so it is safe to send again once \`Retry-After\` has passed; spread retries out (with exponential back-off and some jitter) rather than retrying in a tight loop.
 
 # Pagination and sorting

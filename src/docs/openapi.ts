@@ -47,7 +47,9 @@ export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'co
 
   if (route.method === 'POST' && config.public !== true && config.idempotent !== false) documented.headers = IDEMPOTENCY_KEY_HEADER;
 
-  const errorCodes = new Set<ErrorCode>(schema.body === undefined ? [] : BODY_ERRORS);
+  // A POST or PATCH parses whatever body comes, so even one that takes no fields can refuse one.
+  const takesBody = schema.body !== undefined || route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT';
+  const errorCodes = new Set<ErrorCode>(takesBody ? BODY_ERRORS : []);
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(schema.response ?? {})) {
     const codes = errorCodesOf(response);

@@ -31,8 +31,28 @@ declare module 'fastify' {
 /** `Bearer <token>`: the scheme name is case-insensitive (RFC 7235) and followed by one or more spaces (RFC 6750). */
 export const BEARER = /^Bearer +([\x21-\x7e]+)$/i;
 
+/** Query parameters that carry a credential in other APIs; refused here wherever they appear. */
+export const CREDENTIAL_QUERY_PARAMETERS = ['access_token', 'api_key', 'key'] as const;
+
+/** The credential-like query parameter of a URL, if it has one. */
+export function credentialInUrl(url: string): string | undefined {
+  const start = url.indexOf('?');
+  if (start === -1) return undefined;
+  const query = new URLSearchParams(url.slice(start + 1));
+  return CREDENTIAL_QUERY_PARAMETERS.find((name) => query.has(name));
+}
+
 export function authenticationHook(authenticators: readonly Authenticator[]): onRequestHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    // A credential in a URL ends up in access logs, proxies and browser history: refused on every
+    // path, even with a valid Authorization header beside it. (Access lines log the path only.)
+    const inUrl = credentialInUrl(request.url);
+    if (inUrl !== undefined) {
+      throw new ApiError(
+        'invalid_credentials',
+        `Credentials are not accepted in the URL ("${inUrl}" query parameter): send them as "Authorization: Bearer <credential>". Treat a credential that was sent in a URL as exposed, and roll it.`,
+      );
+    }
     const config = request.routeOptions.config;
     if (config.public === true || request.routeOptions.url === undefined) return;
     const header = request.headers.authorization;

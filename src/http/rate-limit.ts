@@ -8,12 +8,14 @@
  * it adds route-level hooks, and Fastify runs those after every app-wide one, authentication
  * included.)
  */
-import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 import { sha256Hex } from '../ids.js';
 import { BEARER } from './authenticate.js';
+import type { SharedCounters } from './redis.js';
 
 export interface RateLimitOptions {
   /** Requests per window per key; 0 turns limiting off (no hook, no headers). */
@@ -25,6 +27,45 @@ export interface RateLimitOptions {
    * database) makes the budget common to every server process.
    */
   store?: FastifyRateLimitStoreCtor;
+  /** Count in Redis (under `<prefix>rate:`), in memory while Redis cannot be reached. */
+  redis?: SharedCounters;
+}
+
+type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
+interface PluginStore {
+  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
+}
+// The plugin's own stores: the Redis one (an atomic Lua INCR + PEXPIRE) and the in-memory one.
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: unknown, key: string) => PluginStore;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => PluginStore;
+
+/** The plugin's Redis store, falling back to its in-memory store for each request Redis fails. */
+export function redisStoreWithFallback(redis: SharedCounters): FastifyRateLimitStoreCtor {
+  return class RedisWithFallback implements PluginStore {
+    private readonly shared: PluginStore;
+    private readonly local: PluginStore;
+    constructor() {
+      // The windows are fixed: neither extended while exceeded nor grown by backoff.
+      this.shared = new RedisStore(false, false, redis.client, `${redis.prefix}rate:`);
+      this.local = new LocalStore(false, false);
+    }
+    incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+      this.shared.incr(
+        key,
+        (error, result) => {
+          if (error === null) return callback(null, result);
+          redis.failed(error);
+          this.local.incr(key, callback, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    }
+    child(): FastifyRateLimitStore {
+      return this as unknown as FastifyRateLimitStore;
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
 }
 
 /** Routes under `/v1` that are not limited: operational, like `/healthz` and `/docs` (outside `/v1`). */
@@ -59,7 +100,7 @@ export const rateLimitPlugin = fp(
       global: false,
       max: options.max,
       timeWindow: options.windowMs,
-      ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.store !== undefined ? { store: options.store } : options.redis !== undefined ? { store: redisStoreWithFallback(options.redis) } : {}),
       keyGenerator: rateLimitKey,
       enableDraftSpec: true,
       errorResponseBuilder: (_request, context) =>

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { refreshTokens, sessionOfRefreshToken, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
-import { isThrottled, type SignInLimits } from '../auth/sign-in-limits.js';
+import { isThrottled, throttledHeaders, type SignInLimits } from '../auth/sign-in-limits.js';
 import { ENVIRONMENTS } from '../db/schema.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { errorResponses } from '../http/schemas.js';
@@ -69,7 +69,7 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
       reply.header('Cache-Control', 'no-store');
       const throttled = await limits.request(request.ip);
       if (throttled !== undefined) {
-        reply.header('Retry-After', String(throttled.retryAfterSeconds));
+        reply.headers(throttledHeaders(throttled));
         throw new ApiError('rate_limited', `Too many token requests from this address; retry in ${throttled.retryAfterSeconds} seconds.`);
       }
       const { refresh_token: refreshToken, environment } = request.body;
@@ -77,7 +77,7 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
         refreshTokens(sessions, { refreshToken, ...(environment === undefined ? {} : { environment }) }),
       );
       if (isThrottled(result)) {
-        reply.header('Retry-After', String(result.retryAfterSeconds));
+        reply.headers(throttledHeaders(result));
         throw new ApiError('rate_limited', `Too many refused token requests for this account; retry in ${result.retryAfterSeconds} seconds.`);
       }
       if (!result.ok) {

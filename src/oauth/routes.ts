@@ -32,7 +32,7 @@ import {
   type GrantRefusal,
   type SessionSettings,
 } from '../auth/sessions.js';
-import { isThrottled, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
+import { isThrottled, throttledHeaders, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
 import type { KeyRing } from '../auth/signing-keys.js';
 import { checkPassword, UserInputError } from '../auth/users.js';
 import { ENVIRONMENTS, type Database, type Environment } from '../db/schema.js';
@@ -86,7 +86,7 @@ class OAuthError extends Error {
     readonly status: number,
     readonly error: string,
     readonly description: string,
-    readonly retryAfterSeconds?: number,
+    readonly throttled?: Throttled,
   ) {
     super(description);
   }
@@ -108,7 +108,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     const known = error instanceof OAuthError ? error : undefined;
     const status = known?.status ?? (error.statusCode !== undefined && error.statusCode < 500 ? 400 : 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (known?.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
+    if (known?.throttled !== undefined) reply.headers(throttledHeaders(known.throttled));
     reply
       .code(status)
       .header('Request-Id', request.id)
@@ -185,7 +185,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     const password = single(form.password) ?? '';
     const throttled = (await limits.request(addressOf(request))) ?? (email === '' ? undefined : await limits.accountBlocked(accountKey(email)));
     if (throttled !== undefined) {
-      reply.header('Retry-After', String(throttled.retryAfterSeconds));
+      reply.headers(throttledHeaders(throttled));
       return again(429, `Too many sign-in attempts. Wait ${describeWait(throttled)} and try again.`, email);
     }
     if (email === '' || password === '') return again(400, 'Enter your e-mail and your password.', email);
@@ -363,7 +363,7 @@ function accountKey(email: string): string {
 /** Refuses the request with 429 when a limit refused it. */
 function throttle<T extends object>(outcome: T | Throttled | undefined): asserts outcome is Exclude<T, Throttled> | undefined {
   if (outcome !== undefined && isThrottled(outcome)) {
-    throw new OAuthError(429, 'rate_limited', `Too many requests; retry in ${describeWait(outcome)}.`, outcome.retryAfterSeconds);
+    throw new OAuthError(429, 'rate_limited', `Too many requests; retry in ${describeWait(outcome)}.`, outcome);
   }
 }
 

@@ -147,6 +147,19 @@ describeEachBackend('API keys over HTTP', (backend) => {
     assert.deepEqual(again.body, revoked.body, 'revoked_at keeps its first value');
   });
 
+  test('revoking takes no parameters: a body that is not JSON is 415, an unknown field 400, and the key keeps working', async () => {
+    const { admin } = await shopWithAdmin('sandbox');
+    const created = await createKey(admin, { name: 'Kept', environment: 'sandbox' });
+    const text = await admin.request('POST', `/v1/api_keys/${created.id}/revoke`, '{"x":1}', { 'content-type': 'text/plain' });
+    assert.equal(text.status, 415);
+    assert.equal(text.body.error.code, 'unsupported_media_type');
+    const unknown = await admin.post(`/v1/api_keys/${created.id}/revoke`, { reason: 'lost' });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.error.code, 'parameter_unknown');
+    assert.equal((await new Api(server.url, created.key).get('/v1/orders')).status, 200);
+    assert.equal((await admin.post(`/v1/api_keys/${created.id}/revoke`, {})).status, 200);
+  });
+
   test("an unknown key id or another merchant's key answers 404, and the key keeps working", async () => {
     const { admin } = await shopWithAdmin();
     const other = await shopWithAdmin();

@@ -72,3 +72,28 @@ test('PUBLIC_URL must be an absolute http(s) address; without it the listening a
 test('PUBLIC_URL loses its trailing slashes', () => {
   assert.equal(loadConfig({ PUBLIC_URL: 'https://api.example.com//' }).publicUrl, 'https://api.example.com');
 });
+
+test('Redis, body, timeout and shutdown settings: defaults, and bad values refused with the variable named', () => {
+  const config = loadConfig({});
+  assert.equal(config.redisUrl, undefined);
+  assert.equal(config.redisPrefix, 'till:');
+  assert.equal(config.bodyLimitBytes, 1024 * 1024);
+  assert.equal(config.requestTimeoutMs, 30_000);
+  assert.equal(config.databaseStatementTimeoutMs, 10_000);
+  assert.equal(config.shutdownTimeoutMs, 10_000);
+  const set = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2', REDIS_PREFIX: 'shop-eu:', BODY_LIMIT_BYTES: '65536', REQUEST_TIMEOUT_MS: '0' });
+  assert.equal(set.redisUrl, 'redis://127.0.0.1:6379/2');
+  assert.equal(set.redisPrefix, 'shop-eu:');
+  assert.equal(set.bodyLimitBytes, 65_536);
+  assert.equal(set.requestTimeoutMs, 0, '0 turns the request timeout off');
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ REDIS_URL: '127.0.0.1:6379' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ address, got "127.0.0.1:6379"$/],
+    [{ BODY_LIMIT_BYTES: '100' }, /^BODY_LIMIT_BYTES must be a whole number from 1024 to 104857600/],
+    [{ REQUEST_TIMEOUT_MS: '30s' }, /^REQUEST_TIMEOUT_MS must be a whole number/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /^DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 1/],
+    [{ SHUTDOWN_TIMEOUT_MS: '-1' }, /^SHUTDOWN_TIMEOUT_MS must be a whole number/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+  }
+});

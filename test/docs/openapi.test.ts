@@ -172,9 +172,11 @@ describeEachBackend('OpenAPI document', (backend) => {
       const expected = PUBLIC_OPERATIONS.has(operation.operationId) ? [500] : NO_PERMISSION_OPERATIONS.has(operation.operationId) ? [401, 500] : [401, 403, 500];
       for (const status of expected) assert.ok(statuses.includes(status), `${where} documents ${status}`);
       if (NO_PERMISSION_OPERATIONS.has(operation.operationId)) assert.equal(operation.responses['403'], undefined, `${where} cannot answer 403`);
-      if (operation.requestBody !== undefined) {
+      // Every POST and PATCH parses a body if one comes, so each can refuse one.
+      if (operation.requestBody !== undefined || method === 'post' || method === 'patch') {
         assert.ok(statuses.includes(415), `${where} documents 415`);
-        assert.match(operation.responses['400'].description, /`invalid_json`/);
+        assert.ok(statuses.includes(ERROR_CODES.request_too_large.status), `${where} documents request_too_large`);
+        assert.match(operation.responses['400'].description, /`invalid_json`/, where);
       }
       if (path.includes('{id}')) assert.match(operation.responses['404'].description, /`resource_not_found`/, where);
       for (const status of statuses.filter((s) => s >= 400)) {

@@ -162,10 +162,10 @@ describeEachBackend('orders API errors', (backend) => {
       assertError(await shop.sandbox.post(`/v1/orders/${order.id}/refund`, { amount: 1 }), 400, 'already_refunded', null);
     });
 
-    test('request_too_large: a body over 1 MiB is a 400, like every other limit', async () => {
+    test('request_too_large: a body over 1 MiB is a 413', async () => {
       const item = { product_id: product.id, quantity: 1 };
       const big = JSON.stringify({ items: [item], notes: 'x'.repeat(1024 * 1024) });
-      assertError(await shop.sandbox.post('/v1/orders', big), 400, 'request_too_large', null);
+      assertError(await shop.sandbox.post('/v1/orders', big), 413, 'request_too_large', null);
       // Just under the limit the body is read (and then refused for its content, not its size).
       const under = JSON.stringify({ items: [item], metadata: { a: 'x'.repeat(1024 * 1024 - 100) } });
       assertError(await shop.sandbox.post('/v1/orders', under), 400, 'parameter_invalid', 'metadata.a');

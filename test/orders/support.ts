@@ -12,10 +12,13 @@ export const ERROR_TYPE_BY_STATUS: Readonly<Record<number, string>> = {
   402: 'payment_error',
   403: 'permission_error',
   404: 'not_found_error',
+  408: 'invalid_request_error',
   409: 'conflict_error',
+  413: 'invalid_request_error',
   415: 'invalid_request_error',
   422: 'unprocessable_error',
   429: 'rate_limit_error',
+  431: 'invalid_request_error',
   500: 'api_error',
   503: 'api_error',
 };

@@ -1017,7 +1017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1046,6 +1046,15 @@ export interface operations {
             };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1218,7 +1227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1265,6 +1274,15 @@ export interface operations {
             };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1349,7 +1367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1387,6 +1405,15 @@ export interface operations {
             };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1483,7 +1510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `invalid_refund_amount`, `already_refunded` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `invalid_refund_amount`, `already_refunded` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1521,6 +1548,15 @@ export interface operations {
             };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1691,7 +1727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1720,6 +1756,15 @@ export interface operations {
             };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1881,7 +1926,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1910,6 +1955,15 @@ export interface operations {
             };
             /** @description Not Found: `resource_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2067,7 +2121,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2096,6 +2150,15 @@ export interface operations {
             };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2254,7 +2317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2283,6 +2346,15 @@ export interface operations {
             };
             /** @description Not Found: `resource_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2610,7 +2682,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2630,6 +2702,15 @@ export interface operations {
             };
             /** @description Forbidden: `insufficient_permissions` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2690,7 +2771,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -2701,7 +2786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Bad Request: `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2739,6 +2824,24 @@ export interface operations {
             };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2957,7 +3060,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2986,6 +3089,15 @@ export interface operations {
             };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3146,7 +3258,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3175,6 +3287,15 @@ export interface operations {
             };
             /** @description Not Found: `resource_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3331,7 +3452,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description Bad Request: `invalid_json`, `request_too_large`, `parameter_invalid`, `parameter_missing`, `parameter_unknown` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_missing`, `parameter_unknown` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3342,6 +3463,15 @@ export interface operations {
             };
             /** @description Unauthorized: `invalid_credentials`, `token_expired`, `credential_revoked`, `refresh_token_used` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,60 @@
+/**
+ * The Redis connection that holds the rate-limit counters when `REDIS_URL` is set, so that every
+ * server process counts against one budget.
+ *
+ * Redis is a help, not a dependency: a command never waits for a connection (no offline queue, a
+ * short command timeout), and while Redis cannot be reached each limiter counts in this process's
+ * memory instead, as it does without `REDIS_URL`, and a warning is logged. Requests are never
+ * refused or held because Redis is down.
+ */
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Longest wait for one Redis command before the limiter counts in memory instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+export interface SharedCounters {
+  client: Redis;
+  /** Prefix of every key (`REDIS_PREFIX`). */
+  prefix: string;
+  /** Called by a limiter whose Redis command failed; logs once per outage. */
+  failed(error: unknown): void;
+  close(): Promise<void>;
+}
+
+export function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): SharedCounters {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    // Reconnect for ever, at most every 2 s: counting resumes in Redis as soon as it is back.
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    lazyConnect: false,
+  });
+  let down = false;
+  const failed = (error: unknown) => {
+    if (down) return;
+    down = true;
+    log.warn(
+      { err: { message: (error as Error)?.message ?? String(error) } },
+      'Redis is unreachable: rate limits are counted by each process in its own memory until it is back',
+    );
+  };
+  client.on('error', failed);
+  client.on('ready', () => {
+    if (down) log.info('Redis is reachable again: rate limits are shared again');
+    down = false;
+  });
+  return {
+    client,
+    prefix,
+    failed,
+    close: async () => {
+      client.removeAllListeners('error');
+      client.on('error', () => {});
+      if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+      else client.disconnect();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * A client that retries the way a careful integration does: every POST carries an Idempotency-Key,
+ * and the same request is sent again (one after another, or several at once) with that key.
+ */
+import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Api, ApiResponse } from './server.js';
+
+/** How a request is repeated: `2` / `3` times one after another, or `parallel` (3 at once). */
+export type RetryMode = 2 | 3 | 'parallel';
+
+/**
+ * Sends a request until it is no longer answered 409 `idempotency_key_in_use` (the first request
+ * with the key still running), waiting a little between tries. `apis` are tried in turn, so a
+ * retry may reach another server process.
+ */
+export async function sendUntilSettled(apis: readonly Api[], path: string, body: unknown, key: string, start = 0): Promise<ApiResponse> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const response = await apis[(start + attempt) % apis.length]!.post(path, body, { 'idempotency-key': key });
+    if (response.status !== 409 || response.body?.error?.code !== 'idempotency_key_in_use') return response;
+    await delay(10);
+  }
+  throw new Error(`${path} with key ${key} still in use after 200 tries`);
+}
+
+/**
+ * Sends one POST several times with one key, as `mode` says, checks that exactly one answer did
+ * the work and every other one replays it (same status, same body, `Idempotent-Replayed: true`),
+ * and returns the first answer.
+ */
+export async function sendRepeated(apis: readonly Api[], path: string, body: unknown, key: string, mode: RetryMode): Promise<ApiResponse> {
+  let responses: ApiResponse[];
+  if (mode === 'parallel') {
+    responses = await Promise.all([0, 1, 2].map((i) => sendUntilSettled(apis, path, body, key, i)));
+  } else {
+    responses = [];
+    for (let i = 0; i < mode; i++) responses.push(await sendUntilSettled(apis, path, body, key, i));
+  }
+  const fresh = responses.filter((r) => r.headers.get('idempotent-replayed') === null);
+  assert.equal(fresh.length, 1, `${path} (${key}): ${fresh.length} answers were not replays: ${JSON.stringify(responses.map((r) => r.status))}`);
+  const first = fresh[0]!;
+  for (const replay of responses.filter((r) => r !== first)) {
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(replay.status, first.status, `${path} (${key}): replayed status`);
+    assert.deepEqual(replay.body, first.body, `${path} (${key}): replayed body`);
+  }
+  return first;
+}
