@@ -47,8 +47,8 @@ export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'co
 
   if (route.method === 'POST' && config.public !== true && config.idempotent !== false) documented.headers = IDEMPOTENCY_KEY_HEADER;
 
-  // A POST or PATCH parses whatever body comes, so even one that takes no fields can refuse one.
-  const takesBody = schema.body !== undefined || route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT';
+  // A POST, PATCH or DELETE parses whatever body comes, so even one that takes no fields can refuse one.
+  const takesBody = schema.body !== undefined || ['POST', 'PATCH', 'PUT', 'DELETE'].includes(route.method as string);
   const errorCodes = new Set<ErrorCode>(takesBody ? BODY_ERRORS : []);
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(schema.response ?? {})) {

@@ -172,8 +172,8 @@ describeEachBackend('OpenAPI document', (backend) => {
       const expected = PUBLIC_OPERATIONS.has(operation.operationId) ? [500] : NO_PERMISSION_OPERATIONS.has(operation.operationId) ? [401, 500] : [401, 403, 500];
       for (const status of expected) assert.ok(statuses.includes(status), `${where} documents ${status}`);
       if (NO_PERMISSION_OPERATIONS.has(operation.operationId)) assert.equal(operation.responses['403'], undefined, `${where} cannot answer 403`);
-      // Every POST and PATCH parses a body if one comes, so each can refuse one.
-      if (operation.requestBody !== undefined || method === 'post' || method === 'patch') {
+      // Every POST, PATCH and DELETE parses a body if one comes, so each can refuse one.
+      if (operation.requestBody !== undefined || method === 'post' || method === 'patch' || method === 'delete') {
         assert.ok(statuses.includes(415), `${where} documents 415`);
         assert.ok(statuses.includes(ERROR_CODES.request_too_large.status), `${where} documents request_too_large`);
         assert.match(operation.responses['400'].description, /`invalid_json`/, where);

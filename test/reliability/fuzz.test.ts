@@ -218,6 +218,13 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         assert.equal(created.status, 201, JSON.stringify(created.body));
         keys.push(created.body.id);
       }
+      // Team members the fuzzer may look up, change or remove (never the signed-in admin itself).
+      const users = [];
+      for (const role of ['manager', 'cashier']) {
+        const created = await user.post('/v1/users', { email: `${role}.${shop.merchantId.toLowerCase()}@example.com`, password: 'fuzz-password-1234', role });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        users.push(created.body.id as string);
+      }
       const events = (await shop.sandbox.get('/v1/events?per_page=100')).body.data.map((e: any) => e.id);
       return {
         orders: orders.map((o) => o.id as string),
@@ -226,6 +233,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         customers: customers.map((c) => c.id as string),
         events: events as string[],
         api_keys: keys as string[],
+        users,
         line_items: orders.flatMap((o) => o.items.map((l: any) => l.id as string)),
       };
     };
@@ -431,6 +439,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         if (op.path === '/v1/products' && status === 201) own.products!.push(parsed.id);
         if (op.path === '/v1/customers' && status === 201) own.customers!.push(parsed.id);
         if (op.path === '/v1/api_keys' && status === 201) own.api_keys!.push(parsed.id);
+        if (op.path === '/v1/users' && status === 201) own.users!.push(parsed.id);
       }
     });
 

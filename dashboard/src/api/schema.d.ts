@@ -3163,7 +3163,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3192,6 +3192,24 @@ export interface operations {
             };
             /** @description Not Found: `resource_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
