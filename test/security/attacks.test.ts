@@ -143,13 +143,16 @@ describeEachBackend('attack list', (backend) => {
       environment: 'production',
       livemode: true,
     };
+    const cashier = await user.api.post('/v1/users', { email: `kept.${shop.merchantId.toLowerCase()}@example.com`, password: 'a-long-password-1', role: 'cashier' });
+    assertStatus(cashier, 201);
+    const before = await tableCounts(server);
     const creates: Array<[Api, string, Record<string, unknown>]> = [
       [shop.sandbox, '/v1/orders', { items: [{ product_id: product.id, quantity: 1 }] }],
       [shop.sandbox, '/v1/products', { name: 'Mug', price: 100 }],
       [shop.sandbox, '/v1/customers', { name: 'Ada' }],
       [user.api, '/v1/api_keys', { name: 'ci', environment: 'sandbox' }],
+      [user.api, '/v1/users', { email: `smuggler.${shop.merchantId.toLowerCase()}@example.com`, password: 'a-long-password-1', role: 'cashier' }],
     ];
-    const before = await tableCounts(server);
     for (const [api, path, body] of creates) {
       for (const [field, value] of Object.entries(smuggled)) {
         if (path === '/v1/api_keys' && field === 'environment') continue; // a field Create an API key takes
@@ -158,6 +161,10 @@ describeEachBackend('attack list', (backend) => {
       }
     }
     // A line item cannot set its own price or total either.
+    // Nor can a role change rename a user, remove it or move it to another merchant.
+    for (const field of ['merchant_id', 'email', 'removed_at', 'password_hash']) {
+      assertError(await user.api.patch(`/v1/users/${cashier.body.id}`, { role: 'manager', [field]: field === 'merchant_id' ? other.merchantId : 'x' }), 400, 'parameter_unknown', field);
+    }
     for (const field of ['unit_price', 'total']) {
       assertError(await shop.sandbox.post('/v1/orders', { items: [{ product_id: product.id, quantity: 1, [field]: 1 }] }), 400, 'parameter_unknown', `items[0].${field}`);
     }
