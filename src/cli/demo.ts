@@ -130,6 +130,7 @@ function demoText(summary: DemoSummary, shop: DemoShop, serving: boolean): strin
       ? `Its admin user is ${merchant.email} (password as printed when the demo was first created).`
       : `Its admin user is ${merchant.email}, password ${merchant.password} (shown only now).`,
     `New sandbox API key (shown only now): ${key.key}`,
+    `The dashboard is at ${url}/dashboard: sign in there as ${merchant.email}.`,
     '',
     serving ? `The server is listening on ${url}. Paste these in another terminal:` : `Start the server with "till serve" (or "npm start"), then paste these:`,
     '',
