@@ -191,8 +191,16 @@ export function ConfirmDialog(props: {
   );
 }
 
-export function Pagination(props: { page: number; perPage: number; total: number; hasMore: boolean; hrefFor: (page: number) => string; noun: string }) {
-  const { page, perPage, total, hasMore } = props;
+/** A list's place among its pages, as the API's `pagination` object gives it. */
+export interface PageInfo {
+  page: number;
+  per_page: number;
+  total: number;
+  has_more: boolean;
+}
+
+export function Pagination(props: { pagination: PageInfo; hrefFor: (page: number) => string; noun: string }) {
+  const { page, per_page: perPage, total, has_more: hasMore } = props.pagination;
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(page * perPage, total);
   return (

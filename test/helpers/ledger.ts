@@ -108,21 +108,27 @@ export async function ledgerProblems(db: Kysely<Database>, merchantId: string, i
   }
 
   // The order counts kept by triggers match the orders, by environment, status and day.
-  const counted = await db
+  const counted = await orderCounts(db, merchantId);
+  const actual = new Map<string, number>();
+  for (const order of orders) {
+    const key = `${order.environment} ${order.status} ${order.created_at.slice(0, 10)}`;
+    actual.set(key, (actual.get(key) ?? 0) + 1);
+  }
+  const countedMap = new Map(counted.map((row) => [`${row.environment} ${row.status} ${row.day}`, row.count]));
+  for (const key of new Set([...actual.keys(), ...countedMap.keys()])) {
+    if ((actual.get(key) ?? 0) !== (countedMap.get(key) ?? 0)) problems.push(`order_counts ${key}: ${countedMap.get(key) ?? 0}, orders ${actual.get(key) ?? 0}`);
+  }
+  return problems;
+}
+
+/** The merchant's order counts (kept by triggers), summed by environment, status and day. */
+export async function orderCounts(db: Kysely<Database>, merchantId: string): Promise<Array<{ environment: string; status: string; day: string; count: number }>> {
+  const rows = await db
     .withTables<{ order_counts: { merchant_id: string; environment: string; status: string; day: string; count: number } }>()
     .selectFrom('order_counts')
     .select(['environment', 'status', 'day', (eb) => eb.fn.sum<number>('count').as('n')])
     .where('merchant_id', '=', merchantId)
     .groupBy(['environment', 'status', 'day'])
     .execute();
-  const actual = new Map<string, number>();
-  for (const order of orders) {
-    const key = `${order.environment} ${order.status} ${order.created_at.slice(0, 10)}`;
-    actual.set(key, (actual.get(key) ?? 0) + 1);
-  }
-  const countedMap = new Map(counted.map((row) => [`${row.environment} ${row.status} ${row.day}`, Number(row.n)]));
-  for (const key of new Set([...actual.keys(), ...countedMap.keys()])) {
-    if ((actual.get(key) ?? 0) !== (countedMap.get(key) ?? 0)) problems.push(`order_counts ${key}: ${countedMap.get(key) ?? 0}, orders ${actual.get(key) ?? 0}`);
-  }
-  return problems;
+  return rows.map((row) => ({ environment: row.environment, status: row.status, day: row.day, count: Number(row.n) }));
 }

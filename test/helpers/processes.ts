@@ -8,6 +8,17 @@ import type { TestServer } from './server.js';
 
 const SERVER_MODULE = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
+/** What a server process needs to serve the test server's (already migrated) database on a free port. */
+export function serverProcessEnv(server: TestServer): Record<string, string> {
+  return {
+    DATABASE_URL: server.database.url,
+    ...(server.database.schema === undefined ? {} : { DATABASE_SCHEMA: server.database.schema }),
+    MIGRATE_ON_START: 'false',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  };
+}
+
 /**
  * A second server process on the test server's database, as a deployment with two replicas would
  * have. Its URL is printed on stdout once it listens.
@@ -17,12 +28,8 @@ export async function startSecondProcess(server: TestServer, env: Record<string,
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     env: {
       ...process.env,
-      DATABASE_URL: server.database.url,
-      ...(server.database.schema === undefined ? {} : { DATABASE_SCHEMA: server.database.schema }),
+      ...serverProcessEnv(server),
       DATABASE_POOL_SIZE: '20',
-      MIGRATE_ON_START: 'false',
-      PORT: '0',
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       // As on the first server: the races, not the rate limit, are under test.
       RATE_LIMIT_MAX: '1000000',

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { serverProcessEnv } from '../helpers/processes.js';
 import type { TestServer } from '../helpers/server.js';
 
 const TILL = fileURLToPath(new URL('../../bin/till.js', import.meta.url));
@@ -22,11 +23,7 @@ export async function tillServe(server: TestServer, env: Record<string, string>)
   const child = spawn(process.execPath, [TILL, 'serve', '--json'], {
     env: {
       ...process.env,
-      DATABASE_URL: server.database.url,
-      ...(server.database.schema === undefined ? {} : { DATABASE_SCHEMA: server.database.schema }),
-      MIGRATE_ON_START: 'false',
-      HOST: '127.0.0.1',
-      PORT: '0',
+      ...serverProcessEnv(server),
       LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '0',
       ...env,

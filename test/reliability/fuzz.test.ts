@@ -19,6 +19,7 @@ import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { describeEachBackend } from '../helpers/backends.js';
+import { orderCounts } from '../helpers/ledger.js';
 import { MUTATIONS, mutate, serialize, valueFor, type JsonSchema, type SchemaContext } from '../helpers/schema-arbitrary.js';
 import { signIn } from '../helpers/oauth.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
@@ -132,14 +133,8 @@ async function snapshot(db: Kysely<Database>, merchantId: string): Promise<{ dat
     const shown = rows.map((row) => JSON.stringify({ ...row, last_used_at: undefined })).sort();
     hash.update(`${table}:${shown.length}:${shown.join('\n')}`);
   }
-  const counts = await db
-    .withTables<{ order_counts: { merchant_id: string; environment: string; status: string; day: string; count: number } }>()
-    .selectFrom('order_counts')
-    .select(['environment', 'status', 'day', (eb) => eb.fn.sum<number>('count').as('n')])
-    .where('merchant_id', '=', merchantId)
-    .groupBy(['environment', 'status', 'day'])
-    .execute();
-  hash.update(JSON.stringify(counts.map((c) => `${c.environment} ${c.status} ${c.day} ${Number(c.n)}`).sort()));
+  const counts = await orderCounts(db, merchantId);
+  hash.update(JSON.stringify(counts.map((c) => `${c.environment} ${c.status} ${c.day} ${c.count}`).sort()));
   const sessions = await db.selectFrom('auth_sessions').selectAll().where('merchant_id', '=', merchantId).orderBy('id').execute();
   return { data: hash.digest('hex'), signIns: createHash('sha256').update(JSON.stringify(sessions)).digest('hex') };
 }

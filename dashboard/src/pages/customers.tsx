@@ -43,10 +43,7 @@ export function CustomersPage() {
               </table>
             </div>
             <Pagination
-              page={list.pagination.page}
-              perPage={list.pagination.per_page}
-              total={list.pagination.total}
-              hasMore={list.pagination.has_more}
+              pagination={list.pagination}
               hrefFor={(n) => `/dashboard/customers?page=${n}`}
               noun="customers"
             />

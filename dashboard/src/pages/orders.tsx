@@ -152,10 +152,7 @@ export function OrdersPage() {
               </div>
             )}
             <Pagination
-              page={list.pagination.page}
-              perPage={list.pagination.per_page}
-              total={list.pagination.total}
-              hasMore={list.pagination.has_more}
+              pagination={list.pagination}
               hrefFor={(n) => hrefOf(applied, n)}
               noun="orders"
             />

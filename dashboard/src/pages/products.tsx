@@ -70,10 +70,7 @@ export function ProductsPage() {
               </table>
             </div>
             <Pagination
-              page={list.pagination.page}
-              perPage={list.pagination.per_page}
-              total={list.pagination.total}
-              hasMore={list.pagination.has_more}
+              pagination={list.pagination}
               hrefFor={(n) => `/dashboard/products?page=${n}`}
               noun="products"
             />
