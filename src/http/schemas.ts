@@ -51,10 +51,19 @@ export function pagination(total: number, page: number, perPage: number): Pagina
 }
 
 /**
- * Error codes every `/v1` operation can answer: a malformed URL, too many requests (the limiter of
- * `rate-limit.ts` counts every `/v1` request), a failure on our side, a server shutting down.
+ * Error codes every `/v1` operation can answer: a malformed URL, headers too large, a client too slow
+ * to send its request, too many requests (the limiter of `rate-limit.ts` counts every `/v1`
+ * request), a failure on our side, a database past its statement timeout, a server shutting down.
  */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['parameter_invalid', 'rate_limited', 'internal_error', 'service_unavailable'];
+export const COMMON_ERRORS: readonly ErrorCode[] = [
+  'parameter_invalid',
+  'request_timeout',
+  'headers_too_large',
+  'rate_limited',
+  'internal_error',
+  'database_timeout',
+  'service_unavailable',
+];
 
 const errorCodesOfResponse = new WeakMap<object, readonly ErrorCode[]>();
 

@@ -947,8 +947,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -965,7 +983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1044,6 +1062,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -1089,6 +1116,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -1098,7 +1134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1165,8 +1201,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1183,7 +1237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1272,6 +1326,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -1317,6 +1380,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -1326,7 +1398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable`, `processor_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable`, `processor_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1403,6 +1475,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -1448,6 +1529,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -1457,7 +1547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1546,6 +1636,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -1591,6 +1690,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -1600,7 +1708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1663,8 +1771,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1681,7 +1807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1754,6 +1880,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -1790,6 +1925,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -1799,7 +1943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1866,8 +2010,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1884,7 +2046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1962,6 +2124,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: `request_too_large` */
             413: {
                 headers: {
@@ -1989,6 +2160,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -1998,7 +2178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2061,8 +2241,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2079,7 +2277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2148,6 +2346,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -2184,6 +2391,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -2193,7 +2409,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,8 +2476,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2278,7 +2512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2353,6 +2587,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: `request_too_large` */
             413: {
                 headers: {
@@ -2380,6 +2623,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -2389,7 +2641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2455,8 +2707,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2473,7 +2743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2540,8 +2810,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2558,7 +2846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2621,8 +2909,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2639,7 +2945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2709,6 +3015,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: `request_too_large` */
             413: {
                 headers: {
@@ -2736,6 +3051,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -2745,7 +3069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2822,6 +3146,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -2858,6 +3191,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -2867,7 +3209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2914,8 +3256,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2932,7 +3292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2993,8 +3353,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3011,7 +3389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3087,6 +3465,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -3123,6 +3510,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -3132,7 +3528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3199,6 +3595,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: `request_too_large` */
             413: {
                 headers: {
@@ -3226,6 +3631,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -3235,7 +3649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3312,6 +3726,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: `request_too_large` */
             413: {
                 headers: {
@@ -3339,6 +3762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -3348,7 +3780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3411,8 +3843,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3429,7 +3879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3488,6 +3938,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: `request_too_large` */
             413: {
                 headers: {
@@ -3515,6 +3974,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal Server Error: `internal_error` */
             500: {
                 headers: {
@@ -3524,7 +3992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
