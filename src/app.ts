@@ -39,9 +39,6 @@ import { teamRoutes } from './team/routes.js';
 import { baseServices } from './services.js';
 import { systemClock, type Clock } from './time.js';
 
-/** Default largest request body (`BODY_LIMIT_BYTES`). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-
 export interface AppOptions {
   config: Config;
   db: Db;

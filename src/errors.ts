@@ -92,6 +92,11 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
 }
 
 /** Shorthand for the 404 that answers both a missing object and another tenant's object. */
+/** A lower-case message of a business rule ("the password must ...") as a sentence. */
+export function asSentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
 export function notFound(kind: string, id: string, param?: string): ApiError {
   return new ApiError('resource_not_found', `No such ${kind}: '${id}'`, param);
 }

@@ -57,9 +57,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { '*': string } }>('/dashboard/assets/*', { schema: hide, config: open }, async (request, reply) => {
     const name = request.params['*'];
-    const match = ASSET_NAME.exec(name);
-    const file = match === null ? undefined : `${DASHBOARD_FILES}${name}`;
-    if (match === null || file === undefined || !existsSync(file)) {
+    const file = `${DASHBOARD_FILES}${name}`;
+    if (!ASSET_NAME.test(name) || !existsSync(file)) {
       const error = new ApiError('route_not_found', `No dashboard asset named "${name}".`);
       return reply.code(404).header('cache-control', 'no-store').send(errorBody(error, request.id));
     }

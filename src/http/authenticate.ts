@@ -70,7 +70,9 @@ export function authenticationHook(authenticators: readonly Authenticator[]): on
     const result = await authenticator.authenticate(token);
     if (!result.ok) throw new ApiError(result.code, result.message);
     const principal = result.principal;
-    if (config.credentials !== undefined && !config.credentials.includes(principal.kind)) {
+    // Roles are users': a route kept for one takes user access tokens only.
+    const kinds = config.role === undefined ? config.credentials : (['user'] as const);
+    if (kinds !== undefined && !kinds.includes(principal.kind)) {
       throw new ApiError(
         'insufficient_permissions',
         principal.kind === 'api_key'
@@ -79,12 +81,7 @@ export function authenticationHook(authenticators: readonly Authenticator[]): on
       );
     }
     if (config.role !== undefined && principal.role !== config.role) {
-      throw new ApiError(
-        'insufficient_permissions',
-        principal.kind === 'api_key'
-          ? `This endpoint cannot be called with an API key; sign in as a user with the ${config.role} role.`
-          : `This endpoint is for users with the ${config.role} role; yours is ${principal.role}.`,
-      );
+      throw new ApiError('insufficient_permissions', `This endpoint is for users with the ${config.role} role; yours is ${principal.role}.`);
     }
     if (config.scope !== undefined && !principal.permissions.has(config.scope)) {
       throw new ApiError('insufficient_permissions', `This credential lacks the "${config.scope}" permission.`);

@@ -3,6 +3,7 @@
  * and number of keys) and the answers to requests Node refuses before Fastify sees them (headers too
  * large, a request not received in time, bytes that are not HTTP).
  */
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { ApiError, errorBody } from '../errors.js';
@@ -124,7 +125,7 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
   const requestId = `req_${randomBase62(20)}`;
   const body = JSON.stringify(errorBody(apiError, requestId));
   socket.end(
-    `HTTP/1.1 ${apiError.status} ${STATUS_TEXT[apiError.status] ?? 'Bad Request'}\r\n` +
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
       'Connection: close\r\n' +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -133,4 +134,3 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
   );
 };
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };

@@ -36,6 +36,7 @@ import { isThrottled, throttledHeaders, type SignInLimits, type Throttled } from
 import type { KeyRing } from '../auth/signing-keys.js';
 import { checkPassword, UserInputError } from '../auth/users.js';
 import { ENVIRONMENTS, type Database, type Environment } from '../db/schema.js';
+import { asSentence } from '../errors.js';
 import { repeatWhileOpen } from '../http/repeat.js';
 import { MerchantInputError, createMerchant } from '../merchants/create-merchant.js';
 import { errorPage, PAGE_HEADERS, signInPage } from './sign-in-page.js';
@@ -260,8 +261,8 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     try {
       ({ user: { id: userId } } = await createMerchant(db, sessions.clock, { name: values.business_name, email: values.email, password, currency: values.currency }));
     } catch (error) {
-      if (error instanceof UserInputError) return again(400, `${sentence(error.message)} Sign in instead, or use another e-mail.`, 'email');
-      if (error instanceof MerchantInputError) return again(400, sentence(error.message), SIGN_UP_FIELDS[error.field ?? 'name']);
+      if (error instanceof UserInputError) return again(400, `${asSentence(error.message)} Sign in instead, or use another e-mail.`, 'email');
+      if (error instanceof MerchantInputError) return again(400, asSentence(error.message), SIGN_UP_FIELDS[error.field ?? 'name']);
       throw error;
     }
     return backToApp(reply, authorize, userId);
@@ -328,11 +329,6 @@ const SIGN_UP_FIELDS: Record<NonNullable<MerchantInputError['field']>, SignUpFie
   currency: 'currency',
   tax_rate_bps: undefined,
 };
-
-/** A message of the business code ("the password must ...") as a sentence. */
-function sentence(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-}
 
 /** The authorization request's parameters for the sign-in form: all but `prompt=create`. */
 function signInFields(hidden: Record<string, string>): Record<string, string> {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { insertUser, prepareUser, removeUserIn, UserInputError } from '../auth/users.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database, Role } from '../db/schema.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, asSentence, notFound } from '../errors.js';
 import { pageOf } from '../http/paginate.js';
 import type { Pagination } from '../http/schemas.js';
 import type { Services } from '../services.js';
@@ -33,7 +33,7 @@ export async function addTeamUser(services: Services, actor: Principal, input: C
       return { id: user.id, email: user.email, role: user.role, created_at: user.created_at, removed_at: null };
     });
   } catch (error) {
-    if (error instanceof UserInputError) throw new ApiError('parameter_invalid', capitalize(error.message) + '.', error.param);
+    if (error instanceof UserInputError) throw new ApiError('parameter_invalid', asSentence(error.message), error.param);
     throw error;
   }
 }
@@ -77,8 +77,4 @@ async function activeUser(trx: Kysely<Database>, merchantId: string, userId: str
     .executeTakeFirst();
   if (user === undefined) throw notFound('user', userId, 'id');
   return user;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
