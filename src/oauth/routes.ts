@@ -247,7 +247,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
 
     const throttled = await limits.request(addressOf(request));
     if (throttled !== undefined) {
-      reply.header('Retry-After', String(throttled.retryAfterSeconds));
+      reply.headers(throttledHeaders(throttled));
       return again(429, `Too many attempts from your address. Wait ${describeWait(throttled)} and try again.`);
     }
     if (values.business_name === '') return again(400, 'Enter the name of your business.', 'business_name');

@@ -179,6 +179,10 @@ describeEachBackend('Sign-up limits and SIGN_UP_ENABLED=false', (backend) => {
     const throttled = await submitSignUp(request, { business_name: 'Shop', currency: 'USD', email: newEmail(), password: 'a-good-password' });
     assert.equal(throttled.status, 429);
     assert.ok(Number(throttled.headers.get('retry-after')) >= 1);
+    // The same headers as every other refused sign-in and token request.
+    assert.equal(throttled.headers.get('ratelimit-limit'), '3');
+    assert.equal(throttled.headers.get('ratelimit-remaining'), '0');
+    assert.equal(throttled.headers.get('ratelimit-reset'), throttled.headers.get('retry-after'));
     assert.match(throttled.html, /role="alert">Too many attempts/);
   });
 
