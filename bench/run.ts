@@ -17,6 +17,7 @@ import { runLoad, type Load, type LoadRequest, type Measurement } from './load.j
 import { readOptions, type BenchOptions, type DatabaseKind } from './options.js';
 import { writeResults, type RunResults } from './report.js';
 import { CREDENTIAL_NAMES, SCENARIOS, type Scenario } from './scenarios.js';
+import { DELIVERY_SCENARIOS, measureDeliveryLag, measureDeliveryThroughput, type DeliveryContext } from './delivery.js';
 import { checkTargets, isFullFill, type DatabaseResult, type ScenarioResult } from './targets.js';
 import { ServerProcess } from './till-process.js';
 
@@ -32,8 +33,9 @@ function log(line: string): void {
 
 async function main(): Promise<void> {
   const options = readOptions();
-  const unknown = options.scenarios.filter((id) => !SCENARIOS.some((s) => s.id === id));
-  if (unknown.length > 0) throw new Error(`unknown scenarios: ${unknown.join(', ')} (known: ${SCENARIOS.map((s) => s.id).join(', ')})`);
+  const known = [...SCENARIOS.map((s) => s.id), ...DELIVERY_SCENARIOS.map((s) => s.id)];
+  const unknown = options.scenarios.filter((id) => !known.includes(id));
+  if (unknown.length > 0) throw new Error(`unknown scenarios: ${unknown.join(', ')} (known: ${known.join(', ')})`);
   mkdirSync(PROFILES, { recursive: true });
 
   log('building the server (npm run build)');
@@ -104,6 +106,8 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
     const fill = await fillDatabase(database, options.orders, (line) => say(`  ${line}`));
     say(`filled in ${fill.seconds.toFixed(1)} s; list filter matches ${fill.listFilter.expectedTotal.toLocaleString('en-US')} orders`);
 
+    const scenarios: ScenarioResult[] = [];
+    let baseline: ScenarioResult;
     const server = await ServerProcess.startTill({
       databaseEnv: database.env,
       logLevel: options.logLevel,
@@ -113,30 +117,47 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
     say(`server pid ${server.pid} at ${server.url}, ${mb(server.rssBytes())} MB resident`);
     try {
       const credentials = await benchCredentials(database, server.url);
-      const baseline = await measureBaseline(kind, server, database.apiKey, fill, options, say);
-      const scenarios: ScenarioResult[] = [];
+      baseline = await measureBaseline(kind, server, database.apiKey, fill, options, say);
       for (const scenario of SCENARIOS) {
         if (options.scenarios.length > 0 && !options.scenarios.includes(scenario.id)) continue;
         const result = await runScenario(scenario, { server, database, fill, credentials, options, baseline, say });
         scenarios.push(result);
       }
-      return {
-        database: kind,
-        version,
-        fill: {
-          orders: fill.orders,
-          line_items: fill.lineItems,
-          refunds: fill.refunds,
-          products: fill.products,
-          customers: fill.customers,
-          seconds: round(fill.seconds, 1),
-        },
-        baseline,
-        scenarios,
-      };
     } finally {
       await server.stop();
     }
+    // The webhook scenarios start servers of their own (with the loopback receiver allowed), once the
+    // request scenarios' server is stopped: its dispatcher, which may not reach loopback, would claim deliveries too.
+    const delivery: DeliveryContext = { database, fill, durationSeconds: options.durationSeconds, logLevel: options.logLevel, logFile: (name) => `${TMP}${kind}-${name}.log`, say };
+    for (const [id, measure] of [
+      ['webhook-delivery', measureDeliveryThroughput],
+      ['webhook-lag', measureDeliveryLag],
+    ] as const) {
+      if (options.scenarios.length > 0 && !options.scenarios.includes(id)) continue;
+      const title = DELIVERY_SCENARIOS.find((s) => s.id === id)!.title;
+      say(`${id}: ${title}`);
+      try {
+        scenarios.push(await measure(delivery));
+      } catch (error) {
+        const reason = `failed: ${(error as Error).message}`;
+        say(`  ${reason}`);
+        scenarios.push({ id, title, credential: null, measured: false, reason });
+      }
+    }
+    return {
+      database: kind,
+      version,
+      fill: {
+        orders: fill.orders,
+        line_items: fill.lineItems,
+        refunds: fill.refunds,
+        products: fill.products,
+        customers: fill.customers,
+        seconds: round(fill.seconds, 1),
+      },
+      baseline,
+      scenarios,
+    };
   } finally {
     await database.drop();
   }

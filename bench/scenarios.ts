@@ -51,7 +51,7 @@ function getOrder(id: string, title: string, credential: CredentialKind): Scenar
     id,
     title,
     credential,
-    description: `\`GET /v1/orders/:id\` with ${credential === 'api_key' ? 'an API key' : 'a user access token (JWT)'}: a recent paid order with a customer and three line items (five queries: credential, order, items, customer, refunds).`,
+    description: `\`GET /v1/orders/:id\` with ${credential === 'api_key' ? 'an API key' : 'a user access token (JWT)'}: a recent paid order with a customer and three line items (one statement builds the order's JSON; the credential is remembered after its first check).`,
     async prepare({ fill, token }) {
       return {
         request: { method: 'GET', path: `/v1/orders/${fill.getOrderId}`, headers: { authorization: `Bearer ${token}` } },

@@ -87,6 +87,19 @@ const RULES: readonly TargetRule[] = [
     target: () => 'p99 under 50 ms',
     check: (result) => ({ measured: `p99 ${result.p99_ms!.toFixed(1)} ms`, pass: result.p99_ms! < 50 }),
   },
+  {
+    scenario: 'webhook-delivery',
+    target: () => 'at least 1,000 events/s delivered',
+    check: (result) => ({
+      measured: `${Math.round(result.req_per_s!)} deliveries/s over ${String(result.notes?.endpoints)} endpoints (one endpoint: ${Math.round(Number(result.notes?.single_endpoint_per_second))}/s)`,
+      pass: result.req_per_s! >= 1_000,
+    }),
+  },
+  {
+    scenario: 'webhook-lag',
+    target: () => 'commit-to-delivery lag p99 under 100 ms at 200 orders/s',
+    check: (result) => ({ measured: `p99 ${result.p99_ms!.toFixed(1)} ms (p50 ${result.p50_ms!.toFixed(1)} ms)`, pass: result.p99_ms! < 100 }),
+  },
 ];
 
 export const MEMORY_LIMIT_MB = 250;

@@ -3,6 +3,7 @@
  * and the baseline. Their resident memory is read from /proc while the load runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +11,10 @@ export const TILL_BIN = fileURLToPath(new URL('../bin/till.js', import.meta.url)
 const BASELINE_SERVER = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 
 /** Variables of src/config.ts that the bench sets itself, so the caller's shell cannot change the server. */
-const CONFIG_VARIABLES = ['DATABASE_URL', 'DATABASE_SCHEMA', 'DATABASE_POOL_SIZE', 'HOST', 'PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'PAYMENT_PROCESSOR', 'MIGRATE_ON_START', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS'];
+const CONFIG_VARIABLES = ['SIGNING_KEY_ENCRYPTION_KEY', 'SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS', 'METRICS_TOKEN', 'METRICS_PORT', 'DATABASE_URL', 'DATABASE_SCHEMA', 'DATABASE_POOL_SIZE', 'HOST', 'PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'PAYMENT_PROCESSOR', 'MIGRATE_ON_START', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS'];
+
+/** One encryption key for every server of the run: a later server on a database must read the signing key an earlier one stored. */
+const ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
 export interface StartOptions {
   /** DATABASE_URL and DATABASE_SCHEMA. */
@@ -20,6 +24,8 @@ export interface StartOptions {
   logFile: string;
   /** Directory and file name of a V8 CPU profile written when the server exits. */
   cpuProfile?: { dir: string; name: string } | undefined;
+  /** More variables for this server (the webhook scenarios allow the loopback receiver). */
+  extraEnv?: Record<string, string>;
 }
 
 export class ServerProcess {
@@ -45,11 +51,15 @@ export class ServerProcess {
     for (const name of CONFIG_VARIABLES) delete env[name];
     Object.assign(env, options.databaseEnv, {
       NODE_ENV: 'production',
+      // Required in production. The load uses an API key only: no token is issued, no signing key is made.
+      PUBLIC_URL: 'http://127.0.0.1',
+      SIGNING_KEY_ENCRYPTION_KEY: ENCRYPTION_KEY,
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: options.logLevel,
       RATE_LIMIT_MAX: '0',
       MIGRATE_ON_START: 'false',
+      ...options.extraEnv,
     });
     const profile = options.cpuProfile;
     const nodeFlags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];

@@ -1,8 +1,8 @@
 /**
  * `npm run screenshots`: starts the server on a temporary SQLite database holding the demo shop,
  * signs in to the dashboard in headless Chromium, and writes the pictures of the README to
- * `docs/screenshots/`: the orders list, an order page and the key-created dialog, each at desktop
- * and phone width.
+ * `docs/screenshots/`: the orders list, an order page, the products list, a refund's confirmation
+ * and the key-created dialog, each at desktop and phone width (390 pixels).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 const dir = mkdtempSync(join(tmpdir(), 'till-screenshots-'));
 const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${join(dir, 'till.db')}` });
@@ -53,8 +53,19 @@ try {
     await page.getByRole('heading', { name: /^Order / }).waitFor();
     await page.screenshot({ path: `${OUT}order-page-${size}.png`, fullPage: true });
 
+    await page.getByLabel('Amount to refund (USD)').fill('1.50');
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    await page.getByRole('dialog', { name: /^Refund / }).waitFor();
+    await page.screenshot({ path: `${OUT}refund-confirmation-${size}.png` });
+    await page.getByRole('button', { name: 'Keep it' }).click();
+
+    // Page addresses typed in: the sign-in is kept across page loads.
+    await page.goto(`${url}/dashboard/products`);
+    await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+    await page.locator('table').waitFor();
+    await page.screenshot({ path: `${OUT}products-${size}.png`, fullPage: true });
+
     await page.goto(`${url}/dashboard/settings/api-keys`);
-    await signIn(page, '/dashboard/settings/api-keys');
     await page.getByRole('button', { name: 'Generate new key' }).click();
     await page.getByLabel('Name').fill('Web shop server');
     await page.getByRole('button', { name: 'Generate key' }).click();

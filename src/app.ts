@@ -3,25 +3,18 @@
  * validation, errors, metrics, the OpenAPI document), then authentication, then the resource modules.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import secureJson from 'secure-json-parse';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
-import { accessTokenAuthenticator } from './auth/access-tokens.js';
-import { apiKeyAuthenticator } from './auth/api-keys.js';
-import type { SessionSettings } from './auth/sessions.js';
-import { SignInLimits } from './auth/sign-in-limits.js';
-import { KeyRing } from './auth/signing-keys.js';
-import { serviceUrl, type Config } from './config.js';
+import { SigningKeyCipher } from './auth/signing-key-cipher.js';
+import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import { ApiError, errorBody } from './errors.js';
-import { authenticationHook } from './http/authenticate.js';
+import { runWithDeadline } from './db/deadline.js';
 import { healthRoutes } from './http/health.js';
 import { idempotencyPlugin } from './idempotency/plugin.js';
-import { metricsPlugin } from './http/metrics.js';
-import { rateLimitPlugin } from './http/rate-limit.js';
-import { connectRedis } from './http/redis.js';
-import { clientErrorHandler, inexactNumber, scanJson } from './http/hard-edges.js';
+import { DatabaseFaultCounts, metricsPlugin } from './http/metrics.js';
+import { connectRedis } from './redis.js';
+import { clientErrorHandler } from './http/hard-edges.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
 import { customerRoutes } from './customers/routes.js';
@@ -30,14 +23,29 @@ import { openApiPlugin } from './docs/openapi.js';
 import { referencePageRoutes } from './docs/reference-page.js';
 import { eventRoutes } from './events/routes.js';
 import { refreshRoute } from './oauth/refresh-route.js';
-import { oauthRoutes } from './oauth/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { repeatWhileOpen } from './http/repeat.js';
 import { processorsFor } from './payments/processor.js';
+import { settleAllPendingCalls } from './payments/settle-pending-calls.js';
+import { stripeProcessor } from './payments/stripe-processor.js';
 import { productRoutes } from './products/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { teamRoutes } from './team/routes.js';
 import { baseServices } from './services.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { webhookRoutes } from './webhooks/routes.js';
+import { rewrapWebhookSecrets } from './webhooks/webhook-secrets.js';
+import { webhookMetrics, type AttemptOutcome } from './webhooks/webhook-metrics.js';
 import { systemClock, type Clock } from './time.js';
+import { answerUnknownRoutes } from './http/unknown-routes.js';
+import { acceptJsonBodies } from './http/json-body.js';
+import { apiErrorHandler, refusedBeforeRouting } from './http/error-handler.js';
+import { registerAuthentication } from './auth/authentication.js';
+
+export { parseJsonBody } from './http/json-body.js';
+
+/** How long start-up waits for Redis before serving with limits counted in memory until it answers. */
+const REDIS_READY_WAIT_MS = 2_000;
 
 export interface AppOptions {
   config: Config;
@@ -49,7 +57,16 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const services = baseServices(db, clock, processorsFor(config.paymentProcessor));
+  const services = baseServices(
+    db,
+    clock,
+    processorsFor({
+      production: config.paymentProcessor,
+      stripe: (key) => stripeProcessor(key, { apiBase: config.stripeApiBase }),
+      stripeSecretKey: config.stripeSecretKey,
+      stripeSandboxSecretKey: config.stripeSandboxSecretKey,
+    }),
+  );
 
   const app = Fastify({
     logger:
@@ -60,6 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
           },
     genReqId: () => `req_${randomBase62(20)}`,
+    // Only the load balancers named in TRUST_PROXY may say who the client is (X-Forwarded-For):
+    // every limit per address counts the address this gives (see http/client-address.ts).
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     requestIdHeader: false,
     // One access line per answered request (the onResponse hook below) instead of Fastify's pair.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
@@ -75,10 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 255 },
     // Requests refused before routing (a malformed URL, say) get the same envelope as any other.
-    frameworkErrors: (error, request, reply: FastifyReply) => {
-      const apiError = new ApiError('parameter_invalid', `The request URL could not be read: ${error.message}`);
-      reply.header('Request-Id', request.id).code(apiError.status).send(errorBody(apiError, request.id));
-    },
+    frameworkErrors: refusedBeforeRouting,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -87,6 +104,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
   });
+  // One deadline for all of a request's database work, from its arrival: waits for a connection and
+  // for answers end by it (src/db/deadline.ts). Entered again before the handler, because reading
+  // the body runs outside the context the first hook opened.
+  const deadlines = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const deadline = Date.now() + config.databaseStatementTimeoutMs;
+    deadlines.set(request, deadline);
+    runWithDeadline(deadline, done);
+  });
+  app.addHook('preHandler', (request, _reply, done) => {
+    runWithDeadline(deadlines.get(request) ?? Date.now() + config.databaseStatementTimeoutMs, done);
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
@@ -94,67 +123,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   });
 
-  // JSON is the only body the API takes. An empty body is an empty object, so that a full refund or a
-  // capture of a cash order can be sent with no body at all.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.bodyLimitBytes }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBody(body as string));
-    } catch (error) {
-      done(error as ApiError, undefined);
-    }
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
-  });
+  acceptJsonBodies(app, config.bodyLimitBytes);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error, config.bodyLimitBytes);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else if (!(error instanceof ApiError)) request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
-    if (apiError.status === 401) {
-      // RFC 6750: a request that sent no credential gets the challenge without an error code.
-      reply.header('WWW-Authenticate', apiError.code === 'missing_credentials' ? 'Bearer realm="till"' : 'Bearer realm="till", error="invalid_token"');
-    }
-    reply.header('Request-Id', request.id).code(apiError.status).send(errorBody(apiError, request.id));
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const error = new ApiError('route_not_found', `Unrecognized request URL (${request.method} ${request.url.split('?')[0]}).`);
-    reply.code(404).send(errorBody(error, request.id));
-  });
+  const faultCounts = new DatabaseFaultCounts();
+  app.setErrorHandler(apiErrorHandler(db, faultCounts, config.bodyLimitBytes));
+  answerUnknownRoutes(app);
 
   await app.register(openApiPlugin, { config });
   await app.register(referencePageRoutes);
   await app.register(dashboardRoutes);
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    listener: config.metricsPort === undefined ? undefined : { host: config.metricsHost, port: config.metricsPort },
+    open: config.metricsPublic,
+    db,
+    faults: faultCounts,
+  });
   await app.register(healthRoutes, { db });
   // Counters shared by every process through Redis when REDIS_URL is set; in memory otherwise.
   const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl, config.redisPrefix, app.log);
-  if (redis !== undefined) app.addHook('onClose', () => redis.close());
-  await app.register(rateLimitPlugin, { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs, ...(redis === undefined ? {} : { redis }) });
+  if (redis !== undefined) {
+    app.addHook('onReady', () => redis.ready(REDIS_READY_WAIT_MS));
+    app.addHook('onClose', () => redis.close());
+  }
 
-  // The issuer of access tokens: PUBLIC_URL, or else the address the server listens on once it does.
-  const site = { url: serviceUrl(config, config.port) };
-  app.addHook('onListen', async function learnAddress() {
-    const address = this.server.address();
-    if (config.publicUrl === undefined && typeof address === 'object' && address !== null) site.url = serviceUrl(config, address.port);
-  });
-  const keys = new KeyRing(db, clock, config.accessTokenTtlSeconds);
-  const sessions: SessionSettings = {
-    db: db.kysely,
-    keys,
-    clock,
-    issuer: () => site.url,
-    ttlSeconds: config.accessTokenTtlSeconds,
-    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-    refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
-    transaction: (work) => db.kysely.transaction().execute(work),
-  };
-  const signInLimits = new SignInLimits({ perAddress: config.signInLimitPerAddress, perAccount: config.signInLimitPerAccount, redis });
-
-  const authenticators = [apiKeyAuthenticator(db.kysely, clock), accessTokenAuthenticator(db.kysely, sessions)];
-  app.addHook('onRequest', authenticationHook(authenticators));
-  await app.register(oauthRoutes, { db: db.kysely, publicUrl: config.publicUrl, signUpEnabled: config.signUpEnabled, sessions, keys, limits: signInLimits });
+  const { sessions, signInLimits, cipher } = await registerAuthentication(app, { config, db, clock, redis });
+  // Webhook endpoint secrets are sealed with the signing keys' cipher; those stored in clear are sealed now.
+  const sealedSecrets = await rewrapWebhookSecrets(db.kysely, cipher, 'in-clear');
+  if (sealedSecrets > 0) app.log.info({ count: sealedSecrets }, 'webhook endpoint secrets stored in clear are now encrypted with SIGNING_KEY_ENCRYPTION_KEY');
 
   await app.register(idempotencyPlugin, { services });
 
@@ -163,67 +159,54 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerRoutes);
   await app.register(eventRoutes);
   await app.register(apiKeyRoutes);
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, { lifetimes: sessions, limits: signInLimits });
   await app.register(teamRoutes);
   await app.register(reportRoutes);
+  await app.register(webhookRoutes, { production: config.production, cipher });
+  if (config.webhookDispatch) {
+    const dispatcher = webhookDispatcher(config, db, clock, app.log, webhookMetrics(app.metricsRegistry, db, clock));
+    app.addHook('onReady', async () => dispatcher.start());
+    // A write's transaction has committed once its answer is sent: the events it recorded can go now.
+    // (Events recorded by other processes wait for the next poll, WEBHOOK_POLL_INTERVAL_MS.)
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) dispatcher.nudge();
+    });
+    // Before the database closes: attempts in flight are aborted and handed back.
+    app.addHook('onClose', () => dispatcher.stop());
+  }
   await app.register(refreshRoute, { sessions, limits: signInLimits });
+
+  if (config.production && config.paymentProcessor === 'stripe' && config.stripeSecretKey?.includes('_test_')) {
+    app.log.warn('STRIPE_SECRET_KEY is a Stripe test-mode key: production card captures will be test charges, and no real money moves');
+  }
+  // Calls to the processor whose result a dead process never recorded: settled at start (a restart
+  // follows the crash), then every minute for those a live process left behind.
+  app.addHook('onListen', async () => {
+    settleAllPendingCalls(services, { includeRecent: true }).catch((err) => app.log.warn({ err }, 'settling pending processor calls failed'));
+  });
+  repeatWhileOpen(app, 60_000, 'settling pending processor calls failed', () => settleAllPendingCalls(services, { includeRecent: false }));
   return app;
 }
 
-/**
- * A JSON body, or `{}` for an empty one. Keys that could reach an object's prototype (`__proto__`,
- * `constructor.prototype`) are refused, so metadata can never smuggle them in; so are bodies nested
- * deeper than MAX_JSON_DEPTH or holding more than MAX_JSON_KEYS keys (checked on the text, before
- * it is parsed), and numbers written with a decimal point or an exponent (see `scanJson`).
- */
-export function parseJsonBody(text: string): unknown {
-  if (text.trim() === '') return {};
-  const { inexactNumberAt } = scanJson(text);
-  try {
-    const parsed: unknown = secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
-    if (inexactNumberAt !== undefined) throw inexactNumber(inexactNumberAt);
-    return parsed;
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (error instanceof SyntaxError && /prototype|constructor/.test(error.message) && !/JSON/.test(error.message)) {
-      throw new ApiError('parameter_invalid', 'Keys named "__proto__", or "constructor" holding "prototype", are not accepted in a request body.');
-    }
-    throw new ApiError('invalid_json', `The request body is not valid JSON (${(error as Error).message}).`);
-  }
-}
-
-const FASTIFY_CODES: Record<string, (error: FastifyError, bodyLimit: number) => ApiError> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new ApiError('unsupported_media_type', 'Request bodies must be JSON, sent with "Content-Type: application/json".'),
-  FST_ERR_CTP_BODY_TOO_LARGE: (_error, bodyLimit) => new ApiError('request_too_large', `The request body is larger than ${bodyLimit} bytes.`),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError('parameter_invalid', 'The Content-Length header does not match the body.'),
-  FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_json', 'The request body is not valid JSON.'),
-};
-
-/** Every failure as an API error; anything unexpected becomes a 500 that reveals nothing. */
-function toApiError(error: FastifyError, bodyLimit: number): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isDatabaseTimeout(error)) {
-    return new ApiError('database_timeout', 'The database did not answer in time; nothing was changed. Retry the request (with the same Idempotency-Key).');
-  }
-  if (error.validation !== undefined) return validationError(error.validation as never, error.validationContext ?? 'body');
-  const known = error.code === undefined ? undefined : FASTIFY_CODES[error.code];
-  if (known !== undefined) return known(error, bodyLimit);
-  if (error.statusCode === 404) return new ApiError('route_not_found', 'Unrecognized request URL.');
-  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    return new ApiError('parameter_invalid', 'The request could not be read.');
-  }
-  if (error.statusCode === 503) return new ApiError('service_unavailable', 'The server is shutting down; retry shortly.');
-  return new ApiError('internal_error', 'Something went wrong on our side. It has been logged; quote the request_id when you contact support.');
-}
-
-/**
- * PostgreSQL cancelled a statement past `statement_timeout` (57014) or a lock wait past
- * `lock_timeout` (55P03); SQLite waited past its busy timeout for the write lock. The transaction
- * has been rolled back whole.
- */
-function isDatabaseTimeout(error: { code?: unknown }): boolean {
-  return error.code === '57014' || error.code === '55P03' || error.code === 'SQLITE_BUSY';
+/** The webhook dispatcher this process runs (WEBHOOK_DISPATCH=on, the default; `till worker` runs only it). */
+export function webhookDispatcher(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  log: FastifyInstance['log'],
+  onAttempt?: (outcome: AttemptOutcome) => void,
+): WebhookDispatcher {
+  return new WebhookDispatcher({
+    ...(onAttempt === undefined ? {} : { onAttempt }),
+    db,
+    clock,
+    log,
+    retryScheduleSeconds: config.webhookRetryScheduleSeconds,
+    timeoutMs: config.webhookTimeoutMs,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    pollIntervalMs: config.webhookPollIntervalMs,
+    cipher: new SigningKeyCipher(config.signingKeyEncryptionKey, config.signingKeyEncryptionKeyPrevious),
+  });
 }
 
 /** Node's own request and headers timeouts, checked often enough for a short limit to hold. */

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   invalid_refund_amount: { status: 400, type: 'invalid_request_error' },
   already_refunded: { status: 400, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 400, type: 'invalid_request_error' },
+  incorrect_password: { status: 400, type: 'invalid_request_error' },
   request_too_large: { status: 413, type: 'invalid_request_error' },
   headers_too_large: { status: 431, type: 'invalid_request_error' },
   request_timeout: { status: 408, type: 'invalid_request_error' },
@@ -25,11 +26,14 @@ export const ERROR_CODES = {
   credential_revoked: { status: 401, type: 'authentication_error' },
   refresh_token_used: { status: 401, type: 'authentication_error' },
   card_declined: { status: 402, type: 'payment_error' },
+  authentication_required: { status: 402, type: 'payment_error' },
   insufficient_permissions: { status: 403, type: 'permission_error' },
   resource_not_found: { status: 404, type: 'not_found_error' },
   route_not_found: { status: 404, type: 'not_found_error' },
+  method_not_allowed: { status: 405, type: 'invalid_request_error' },
   idempotency_key_in_use: { status: 409, type: 'conflict_error' },
   product_not_found: { status: 422, type: 'unprocessable_error' },
+  product_inactive: { status: 422, type: 'unprocessable_error' },
   out_of_stock: { status: 422, type: 'unprocessable_error' },
   customer_not_found: { status: 422, type: 'unprocessable_error' },
   order_not_refundable: { status: 422, type: 'unprocessable_error' },
@@ -37,22 +41,32 @@ export const ERROR_CODES = {
   order_not_cancelable: { status: 422, type: 'unprocessable_error' },
   rate_limited: { status: 429, type: 'rate_limit_error' },
   internal_error: { status: 500, type: 'api_error' },
+  processor_error: { status: 502, type: 'api_error' },
   processor_unavailable: { status: 503, type: 'api_error' },
   service_unavailable: { status: 503, type: 'api_error' },
   database_timeout: { status: 503, type: 'api_error' },
+  commit_unconfirmed: { status: 503, type: 'api_error' },
 } as const satisfies Record<string, { status: number; type: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+export interface PaymentIntentRef {
+  id: string;
+  client_secret: string;
+}
+
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly param: string | undefined;
+  /** `authentication_required` only: the PaymentIntent the app finishes (3-D Secure) with its client secret. */
+  readonly paymentIntent: PaymentIntentRef | undefined;
 
-  constructor(code: ErrorCode, message: string, param?: string) {
+  constructor(code: ErrorCode, message: string, param?: string, extra?: { payment_intent?: PaymentIntentRef }) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.param = param;
+    this.paymentIntent = extra?.payment_intent;
   }
 
   get status(): number {
@@ -73,6 +87,18 @@ export const ErrorBody = Type.Object(
       message: Type.String({ description: 'A human-readable explanation, safe to show to a merchant.' }),
       param: Type.Optional(Type.String({ description: 'The request field at fault, where one is.' })),
       request_id: Type.String({ description: 'The `Request-Id` of the request, for support.' }),
+      payment_intent: Type.Optional(
+        Type.Object(
+          {
+            id: Type.String({ description: 'The Stripe PaymentIntent id (`pi_...`).' }),
+            client_secret: Type.String({ description: 'Its client secret, for Stripe\'s SDK to run the authentication.' }),
+          },
+          {
+            description:
+              '`authentication_required` only, as in Stripe\'s error object: the PaymentIntent waiting for the customer to authenticate (3-D Secure). The app finishes it with Stripe\'s SDK, then captures again with its `id` as `payment_token`.',
+          },
+        ),
+      ),
     }),
   },
   { $id: 'Error', title: 'Error' },
@@ -87,6 +113,7 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
       message: error.message,
       ...(error.param === undefined ? {} : { param: error.param }),
       request_id: requestId,
+      ...(error.paymentIntent === undefined ? {} : { payment_intent: error.paymentIntent }),
     },
   };
 }
@@ -97,6 +124,13 @@ export function asSentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-export function notFound(kind: string, id: string, param?: string): ApiError {
-  return new ApiError('resource_not_found', `No such ${kind}: '${id}'`, param);
+/**
+ * The 404 of a missing object. `elsewhere`: the credential's other environment holds an object with
+ * this id (of the same merchant), which the message says, so that a key of the wrong environment is
+ * told apart from a wrong id.
+ */
+export function notFound(kind: string, id: string, param?: string, elsewhere?: 'sandbox' | 'production'): ApiError {
+  if (elsewhere === undefined) return new ApiError('resource_not_found', `No such ${kind}: '${id}'`, param);
+  const how = elsewhere === 'sandbox' ? 'use a sk_test_ key, or switch the sign-in to the sandbox' : 'use a sk_live_ key, or switch the sign-in to production';
+  return new ApiError('resource_not_found', `No such ${kind}: '${id}'; a similar object exists in the ${elsewhere} data set: ${how}.`, param);
 }

@@ -5,12 +5,24 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/connection.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openDatabase, type Db } from './db/connection.js';
+import { describeDatabase, messageOf } from './db/describe.js';
 import { migrateToLatest } from './db/migrate.js';
+
+/** While waiting for the database at start-up, one line this often. */
+const WAITING_LINE_EVERY_MS = 5_000;
 
 export async function startServer(config: Config = loadConfig()): Promise<{ url: string; stop: () => Promise<void> }> {
   const open = (statementTimeoutMs: number | undefined) =>
-    openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, statementTimeoutMs });
+    openDatabase({
+      url: config.databaseUrl,
+      schema: config.databaseSchema,
+      poolSize: config.databasePoolSize,
+      statementTimeoutMs,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+    });
+  await waitForDatabase(config, () => open(config.databaseStatementTimeoutMs));
   if (config.migrateOnStart) {
     // Migrations run without the statement timeout of requests: one may take long on a large database.
     const migrations = await open(undefined);
@@ -60,4 +72,34 @@ export async function startServer(config: Config = loadConfig()): Promise<{ url:
     });
   }
   return { url, stop };
+}
+
+/**
+ * Returns once the database answers. An unreachable or silent database fails the start within
+ * DATABASE_CONNECT_TIMEOUT_MS; with DATABASE_WAIT_SECONDS it is tried again every second for that
+ * long, with one line on standard error every few seconds, as an orchestrator starting Till beside
+ * its database wants.
+ */
+async function waitForDatabase(config: Config, open: () => Promise<Db>): Promise<void> {
+  const until = Date.now() + config.databaseWaitSeconds * 1000;
+  let saidAt = 0;
+  for (;;) {
+    try {
+      const db = await open();
+      try {
+        await db.ping();
+      } finally {
+        await db.close();
+      }
+      return;
+    } catch (error) {
+      const left = until - Date.now();
+      if (left <= 0) throw error;
+      if (Date.now() - saidAt >= WAITING_LINE_EVERY_MS) {
+        saidAt = Date.now();
+        process.stderr.write(`waiting for the database ${describeDatabase(config.databaseUrl)} (${Math.ceil(left / 1000)} s left): ${messageOf(error)}\n`);
+      }
+      await sleep(Math.min(1_000, left));
+    }
+  }
 }

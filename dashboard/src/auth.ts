@@ -1,14 +1,15 @@
 /**
- * Signing in to Till as any public OAuth client does: the authorization code flow with PKCE (S256,
- * WebCrypto). The state and the verifier live in sessionStorage for the round trip only; tokens live
- * in memory only, so a reload signs in again and comes back to the page asked for (carried in state).
+ * Signing in to Till: the authorization code flow with PKCE (S256, WebCrypto), finished by the
+ * dashboard's own backend (`/dashboard/session`), which keeps the refresh token in an HttpOnly cookie
+ * no script can read and hands the page short-lived access tokens. The state and the verifier live in
+ * sessionStorage for the round trip only; the access token lives in memory only. A reload or a new
+ * tab asks the backend for a fresh access token, so the sign-in lasts as long as its refresh token.
  */
-import createClient from 'openapi-fetch';
-import type { components, paths } from './api/schema';
+import type { components } from './api/schema';
 
 export const CLIENT_ID = 'cli_dashboard';
 export type Environment = 'sandbox' | 'production';
-export type Role = 'admin' | 'manager' | 'cashier';
+export type Role = components['schemas']['User']['role'];
 type Scope = components['schemas']['ApiKey']['permissions'][number];
 
 export interface Claims {
@@ -22,7 +23,6 @@ export interface Claims {
 
 export interface Session {
   accessToken: string;
-  refreshToken: string;
   claims: Claims;
 }
 
@@ -38,8 +38,9 @@ export type SessionEnd = 'ended' | 'signed-out';
 type SessionListener = (session: Session | undefined, ended?: SessionEnd) => void;
 const listeners = new Set<SessionListener>();
 
-/** The token endpoints take no credential, so they go through a client without the auth middleware. */
-const publicApi = createClient<paths>({ baseUrl: location.origin });
+const SESSION_ENDPOINT = '/dashboard/session';
+/** Another tab may rotate the kept refresh token at the same moment: wait this long, then ask once more. */
+const RACE_RETRY_MS = 300;
 
 export const redirectUri = () => `${location.origin}/dashboard/callback`;
 export const currentSession = () => session;
@@ -51,7 +52,7 @@ export function onSessionChange(listener: SessionListener): () => void {
 function base64url(bytes: Uint8Array): string {
   let text = '';
   for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, ''); // '=' is only ever padding
 }
 
 function randomText(bytes = 32): string {
@@ -96,33 +97,62 @@ export async function startAuthorization(returnTo: string, options: { signUp?: b
 
 export class SignInError extends Error {}
 
+/**
+ * What the sign-in page shows for each error a callback can carry (RFC 6749, section 4.1.2.1). The
+ * callback's own `error_description` is never shown: anyone can make a link to this page with any
+ * text in it, and the words would look like Till's.
+ */
+const CALLBACK_ERRORS: Readonly<Record<string, string>> = {
+  access_denied: 'The sign-in was cancelled. Sign in again.',
+  invalid_request: 'The sign-in request was not valid. Sign in again.',
+  unsupported_response_type: 'The sign-in request was not valid. Sign in again.',
+  invalid_scope: 'The sign-in request was not valid. Sign in again.',
+  unauthorized_client: 'This app may not sign in here. Sign in again from the dashboard.',
+  server_error: 'Till could not complete the sign-in. Try again in a moment.',
+  temporarily_unavailable: 'Till could not complete the sign-in. Try again in a moment.',
+};
+
+function callbackErrorMessage(error: string): string {
+  return Object.hasOwn(CALLBACK_ERRORS, error) ? CALLBACK_ERRORS[error]! : 'The sign-in did not complete. Sign in again.';
+}
+
 /** Finishes the flow on `/dashboard/callback`: checks the state, exchanges the code, returns the page to go back to. */
 export async function completeAuthorization(callback: URL): Promise<string> {
   const pending = sessionStorage.getItem(PENDING);
   sessionStorage.removeItem(PENDING);
   const error = callback.searchParams.get('error');
-  if (error !== null) throw new SignInError(callback.searchParams.get('error_description') ?? `Sign-in failed (${error}).`);
+  if (error !== null) throw new SignInError(callbackErrorMessage(error));
   const { state, verifier } = pending === null ? { state: undefined, verifier: '' } : (JSON.parse(pending) as { state: string; verifier: string });
   const returned = callback.searchParams.get('state');
   const code = callback.searchParams.get('code');
   if (state === undefined || returned !== state || code === null) throw new SignInError('This sign-in link is not the one this tab started. Sign in again.');
-  const response = await fetch('/oauth/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: CLIENT_ID, redirect_uri: redirectUri(), code, code_verifier: verifier }),
-  });
-  const body = (await response.json()) as { access_token?: string; refresh_token?: string; error_description?: string };
-  if (!response.ok || body.access_token === undefined || body.refresh_token === undefined) {
-    throw new SignInError(body.error_description ?? 'The sign-in could not be completed. Sign in again.');
-  }
-  setSession(body.access_token, body.refresh_token);
+  const answer = await sessionCall('', { code, code_verifier: verifier, redirect_uri: redirectUri() });
+  if (!answer.ok) throw new SignInError(answer.message ?? 'The sign-in could not be completed. Sign in again.');
+  setSession(answer.accessToken);
   const encoded = state.split('.')[1] ?? '';
   return new TextDecoder().decode(Uint8Array.from(atob(encoded.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
 }
 
-function setSession(accessToken: string, refreshToken: string): void {
+type SessionAnswer = { ok: true; accessToken: string } | { ok: false; status: number; code?: string; message?: string };
+
+/** A call to the dashboard's backend, same-origin, with the header that proves it comes from this page. */
+async function sessionCall(path: '' | '/refresh' | '/end', body: Record<string, string> = {}): Promise<SessionAnswer> {
+  const response = await fetch(`${SESSION_ENDPOINT}${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'x-till-dashboard': '1' },
+    body: JSON.stringify(body),
+  });
+  if (response.status === 204) return { ok: true, accessToken: '' };
+  const json = (await response.json().catch(() => undefined)) as { access_token?: string; error?: { code: string; message: string } } | undefined;
+  if (response.ok && json?.access_token !== undefined) return { ok: true, accessToken: json.access_token };
+  // `{"signed_in": false}`: the sign-in has ended, or there was none.
+  return { ok: false, status: response.status, code: json?.error?.code, message: json?.error?.message ?? 'The sign-in has ended. Sign in again.' };
+}
+
+function setSession(accessToken: string): void {
   const claims = decodeClaims(accessToken);
-  session = { accessToken, refreshToken, claims };
+  session = { accessToken, claims };
   sessionStorage.setItem(MODE, claims.env);
   clearTimeout(refreshTimer);
   const wait = Math.max(claims.exp * 1000 - Date.now() - REFRESH_MARGIN_MS, 5_000);
@@ -131,8 +161,29 @@ function setSession(accessToken: string, refreshToken: string): void {
 }
 
 /**
- * Rotates the refresh token (storing the new one at once), optionally moving the sign-in to the
- * other environment. One refresh at a time: concurrent callers share it.
+ * A fresh access token from the sign-in the backend keeps (after a reload, or in a new tab), or
+ * undefined when there is none.
+ */
+export async function resumeSession(): Promise<Session | undefined> {
+  // In the environment the sign-in is in: the switch in another tab moved it for every tab.
+  const answer = await renew();
+  if (!answer.ok) return undefined;
+  setSession(answer.accessToken);
+  return session;
+}
+
+/** Rotates the kept refresh token; once more if another tab rotated it at the same moment. */
+async function renew(environment?: Environment): Promise<SessionAnswer> {
+  const body: Record<string, string> = environment === undefined ? {} : { environment };
+  const answer = await sessionCall('/refresh', body);
+  if (answer.ok || answer.code !== 'refresh_token_used') return answer;
+  await new Promise((resolve) => setTimeout(resolve, RACE_RETRY_MS));
+  return sessionCall('/refresh', body);
+}
+
+/**
+ * Rotates the refresh token the backend keeps, optionally moving the sign-in to the other
+ * environment. One refresh at a time: concurrent callers share it.
  */
 export function refresh(environment?: Environment): Promise<Session> {
   if (refreshing !== undefined) {
@@ -140,17 +191,14 @@ export function refresh(environment?: Environment): Promise<Session> {
     if (environment === undefined) return refreshing;
     return refreshing.catch(() => undefined).then(() => refresh(environment));
   }
-  const current = session;
-  if (current === undefined) return Promise.reject(new SignInError('Not signed in.'));
+  if (session === undefined) return Promise.reject(new SignInError('Not signed in.'));
   const run = (async () => {
-    const { data, error } = await publicApi.POST('/v1/auth/refresh', {
-      body: { refresh_token: current.refreshToken, ...(environment === undefined ? {} : { environment }) },
-    });
-    if (data === undefined) {
+    const answer = await renew(environment);
+    if (!answer.ok) {
       endSession('ended');
-      throw new SignInError(error?.error.message ?? 'The sign-in has ended. Sign in again.');
+      throw new SignInError(answer.message ?? 'The sign-in has ended. Sign in again.');
     }
-    setSession(data.access_token, data.refresh_token);
+    setSession(answer.accessToken);
     return session!;
   })();
   refreshing = run;
@@ -171,16 +219,9 @@ export function endSession(reason: SessionEnd): void {
   for (const listener of listeners) listener(undefined, reason);
 }
 
-/** Revokes the refresh token (which ends the sign-in's access tokens too), then shows the sign-in page. */
+/** Ends the sign-in (its access tokens stop working too) and forgets the cookie, then shows the sign-in page. */
 export async function signOut(): Promise<void> {
-  const current = session;
   endSession('signed-out');
-  if (current !== undefined) {
-    await fetch('/oauth/revoke', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: CLIENT_ID, token: current.refreshToken }),
-    }).catch(() => undefined);
-  }
+  await sessionCall('/end').catch(() => undefined);
   await startAuthorization('/dashboard');
 }

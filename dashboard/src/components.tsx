@@ -147,7 +147,10 @@ export function Dialog(props: { title: string; open: boolean; onClose: () => voi
   );
 }
 
-/** A yes-or-no question before something that cannot be undone. */
+/**
+ * A yes-or-no question before something that cannot be undone. `tone` is `danger` (the default) for
+ * what loses something, `primary` for what the user set out to do, such as taking a payment.
+ */
 export function ConfirmDialog(props: {
   title: string;
   open: boolean;
@@ -155,6 +158,7 @@ export function ConfirmDialog(props: {
   confirmLabel: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
+  tone?: 'danger' | 'primary';
 }) {
   const [error, setError] = useState<ApiFailure>();
   const [busy, setBusy] = useState(false);
@@ -170,7 +174,7 @@ export function ConfirmDialog(props: {
         </button>
         <button
           type="button"
-          class="danger"
+          class={props.tone === 'primary' ? undefined : 'danger'}
           disabled={busy}
           onClick={async () => {
             setBusy(true);
@@ -227,5 +231,70 @@ export function NoAccess() {
         <Link href="/dashboard/orders">Go to orders</Link>
       </p>
     </section>
+  );
+}
+
+/** Checkboxes for choosing some of `values`, each shown as its code and what it means. */
+export function Checklist<T extends string>(props: { values: readonly T[]; labels: Record<T, string>; chosen: readonly T[]; onChange: (chosen: T[]) => void }) {
+  const { values, labels, chosen, onChange } = props;
+  return (
+    <div class="scopes">
+      {values.map((value) => (
+        <label class="choice" key={value}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(value)}
+            onChange={(e) => onChange(e.currentTarget.checked ? [...chosen, value] : chosen.filter((v) => v !== value))}
+          />{' '}
+          <code>{value}</code> {labels[value]}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A secret shown this once: the warning, the value in a field that selects itself, a copy button
+ * (which selects the value instead where the browser refuses the clipboard) and the button that
+ * closes it. `noun` names the secret in the buttons and messages ("key", "secret").
+ */
+export function ShownOnce(props: { id: string; noun: string; label: ComponentChildren; value: string; warning: ComponentChildren; onDone: () => void }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<string>();
+  const warningId = useId();
+  return (
+    <div class="created-key">
+      <p class="warning" id={warningId}>
+        {props.warning}
+      </p>
+      <div class="field">
+        <label for={props.id}>{props.label}</label>
+        <div class="copy-row">
+          <input ref={field} id={props.id} class="mono" readOnly value={props.value} aria-describedby={warningId} onFocus={(e) => e.currentTarget.select()} />
+          <button
+            type="button"
+            onClick={async () => {
+              try {
+                await navigator.clipboard.writeText(props.value);
+                setCopied('Copied to the clipboard.');
+              } catch {
+                field.current?.select();
+                setCopied(`Copying was refused by the browser: the ${props.noun} is selected, press Ctrl+C (⌘C on a Mac).`);
+              }
+            }}
+          >
+            Copy {props.noun}
+          </button>
+        </div>
+        <p role="status" class="hint">
+          {copied ?? ''}
+        </p>
+      </div>
+      <div class="actions">
+        <button type="button" onClick={props.onDone}>
+          I have stored the {props.noun}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -12,7 +12,9 @@ import { ProductsPage } from './pages/products';
 import { CustomersPage } from './pages/customers';
 import { CustomerPage } from './pages/customer';
 import { ApiKeysPage } from './pages/api-keys';
+import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { TeamPage } from './pages/team';
+import { AccountPage } from './pages/account';
 import type { JSX } from 'preact';
 
 interface Section {
@@ -26,8 +28,10 @@ const SECTIONS: Section[] = [
   { href: '/dashboard/orders', label: 'Orders', allowed: (a) => can(a, 'orders:read') },
   { href: '/dashboard/products', label: 'Products', allowed: (a) => can(a, 'products:read') },
   { href: '/dashboard/customers', label: 'Customers', allowed: (a) => can(a, 'customers:read') },
+  { href: '/dashboard/webhooks', label: 'Webhooks', allowed: (a) => can(a, 'webhooks:read') },
   { href: '/dashboard/team', label: 'Team', allowed: isAdmin },
   { href: '/dashboard/settings/api-keys', label: 'API keys', allowed: (a) => can(a, 'api_keys:write') && a.user !== null },
+  { href: '/dashboard/account', label: 'Account', allowed: (a) => a.user !== null },
 ];
 
 function route(path: string): { section: Section | undefined; page: () => JSX.Element } {
@@ -45,7 +49,13 @@ function route(path: string): { section: Section | undefined; page: () => JSX.El
     const id = decodeURIComponent(match[1]!);
     return { section: find('/dashboard/customers'), page: () => <CustomerPage id={id} /> };
   }
+  if (path === '/dashboard/webhooks') return { section: find('/dashboard/webhooks'), page: () => <WebhooksPage /> };
+  if ((match = /^\/dashboard\/webhooks\/([^/]+)$/.exec(path))) {
+    const id = decodeURIComponent(match[1]!);
+    return { section: find('/dashboard/webhooks'), page: () => <WebhookPage id={id} /> };
+  }
   if (path === '/dashboard/team') return { section: find('/dashboard/team'), page: () => <TeamPage /> };
+  if (path === '/dashboard/account') return { section: find('/dashboard/account'), page: () => <AccountPage /> };
   if (path === '/dashboard/settings/api-keys' || path === '/dashboard/settings') {
     return { section: find('/dashboard/settings/api-keys'), page: () => <ApiKeysPage /> };
   }
@@ -81,8 +91,8 @@ function ModeSwitch() {
           try {
             await refresh(sandbox ? 'production' : 'sandbox');
             await reload();
-            // An order or customer of one data set does not exist in the other: go to its list.
-            const detail = /^(\/dashboard\/(orders|customers))\/[^/]+$/.exec(location.pathname);
+            // An order, customer or webhook endpoint of one data set does not exist in the other: go to its list.
+            const detail = /^(\/dashboard\/(orders|customers|webhooks))\/[^/]+$/.exec(location.pathname);
             if (detail) navigate(detail[1]!, { replace: true });
           } catch (failure) {
             setError(asFailure(failure));

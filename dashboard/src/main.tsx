@@ -6,7 +6,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from './api/client';
 import { AccountState, type Account } from './account';
-import { completeAuthorization, currentSession, onSessionChange, SignInError, startAuthorization } from './auth';
+import { completeAuthorization, currentSession, onSessionChange, resumeSession, SignInError, startAuthorization } from './auth';
 import { Layout } from './layout';
 import { navigate } from './router';
 
@@ -78,7 +78,7 @@ async function boot(root: HTMLElement): Promise<void> {
     }
   } else if (here.pathname === '/dashboard/signup') {
     await startAuthorization('/dashboard', { signUp: true });
-  } else if (currentSession() === undefined) {
+  } else if (currentSession() === undefined && (await resumeSession().catch(() => undefined)) === undefined) {
     await startAuthorization(here.pathname + here.search);
   }
   root.textContent = '';

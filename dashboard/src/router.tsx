@@ -10,7 +10,14 @@ export interface Location {
   query: URLSearchParams;
 }
 
-const read = (): Location => ({ path: location.pathname.replace(/\/+$/, '') || '/dashboard', query: new URLSearchParams(location.search) });
+/** The path without the slashes it ends with (a loop: `/\/+$/` is quadratic on a run of slashes). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
+
+const read = (): Location => ({ path: withoutTrailingSlashes(location.pathname) || '/dashboard', query: new URLSearchParams(location.search) });
 const listeners = new Set<() => void>();
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {

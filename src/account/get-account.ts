@@ -2,13 +2,12 @@
  * What a credential is: the merchant it acts for, the environment it acts on, its permissions, and
  * the user behind it when it is a user access token.
  */
-import type { Kysely } from 'kysely';
 import { SCOPES } from '../auth/permissions.js';
 import type { Principal } from '../auth/principal.js';
-import type { Database } from '../db/schema.js';
+import type { Services } from '../services.js';
 import type { Account } from './schemas.js';
 
-export async function getAccount(db: Kysely<Database>, principal: Principal): Promise<Account> {
+export async function getAccount({ db: { kysely: db } }: Services, principal: Principal): Promise<Account> {
   const merchant = await db
     .selectFrom('merchants')
     .select(['id', 'name', 'currency', 'tax_rate_bps'])

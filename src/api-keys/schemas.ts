@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { KEY_PREFIXES } from '../auth/api-keys.js';
-import { SCOPES } from '../auth/permissions.js';
+import { API_KEY_SCOPES } from '../auth/permissions.js';
 import { ENVIRONMENTS } from '../db/schema.js';
 import { IdOf, IdParam, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
@@ -8,7 +8,8 @@ import { IdOf, IdParam, Pagination, PaginationQuery, Timestamp } from '../http/s
 const KeyEnvironment = Type.Enum(ENVIRONMENTS, {
   description: `\`sandbox\` (keys start with \`${KEY_PREFIXES.sandbox}\`) or \`production\` (\`${KEY_PREFIXES.production}\`).`,
 });
-const Permission = Type.Enum(SCOPES);
+// What a key can use; `api_keys:write` is for user sign-ins alone.
+const Permission = Type.Enum(API_KEY_SCOPES);
 
 export const ApiKey = Type.Object(
   {
@@ -38,7 +39,7 @@ export const CreatedApiKey = Type.Object(
     key: Type.String({
       pattern: '^sk_(test|live)_[0-9A-Za-z]{32,}$',
       description: 'The API key itself. It is in this response only: store it now, as only its hash is kept.',
-      examples: [`${KEY_PREFIXES.sandbox}4eC39HqLyjWDarjtT1zdp7dc`],
+      examples: [`${KEY_PREFIXES.sandbox}4eC39HqLyjWDarjtT1zdp7dcX8mQ2vNb`],
     }),
   },
   { title: 'CreatedApiKey', description: 'A new API key: its record, plus the key itself, shown this once.' },
@@ -55,7 +56,7 @@ export const CreateApiKeyBody = Type.Object(
     }),
     environment: KeyEnvironment,
     permissions: Type.Optional(
-      Type.Array(Permission, { minItems: 1, maxItems: SCOPES.length, uniqueItems: true, description: 'The permissions the key carries, each once. Default: all of them.' }),
+      Type.Array(Permission, { minItems: 1, maxItems: API_KEY_SCOPES.length, uniqueItems: true, description: 'The permissions the key carries, each once. Default: all a key can use.' }),
     ),
   },
   { additionalProperties: false },

@@ -1,10 +1,11 @@
 /**
  * User access tokens: JWTs signed with ES256, carrying the spec's claims (`sub`, `merchant_id`,
  * `role`, `permissions`, `iat`, `exp`, `iss`) plus `env` (the data set), `sid` (the sign-in they
- * belong to) and `jti`.
+ * belong to), `jti`, and RFC 9068's `typ: at+jwt` header and `aud` (the API, `{issuer}/v1`), so
+ * that no other JWT of this issuer (an ID token, a future token for another service) passes for one.
  *
  * Verification pins ES256, takes the key only from the published keys by `kid` (never from a
- * `jwk`, `jku` or `x5u` header), checks `iss` and `exp` with 60 s of leeway, then asks the database
+ * `jwk`, `jku` or `x5u` header), checks `typ`, `iss`, `aud` and `exp` with 60 s of leeway, then asks the database
  * whether the user is still there and the sign-in still open, so that removing a user or revoking a
  * sign-in holds at once on every server process. Permissions are those of the token that the
  * user's role still grants: a demotion takes effect before the token expires.
@@ -12,9 +13,10 @@
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Kysely } from 'kysely';
 import { ENVIRONMENTS, type Database, type Environment, type Role } from '../db/schema.js';
-import { randomBase62 } from '../ids.js';
+import { randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
-import { isScope, ROLE_PERMISSIONS, type Scope } from './permissions.js';
+import type { CredentialCache } from './credential-cache.js';
+import { ROLE_PERMISSIONS } from './permissions.js';
 import type { Authenticator, AuthResult } from './principal.js';
 import { SIGNING_ALGORITHM, type KeyRing, type SigningKey } from './signing-keys.js';
 import { ROLES } from './users.js';
@@ -25,7 +27,7 @@ export interface AccessTokenClaims extends JWTPayload {
   sub: string;
   merchant_id: string;
   role: Role;
-  permissions: Scope[];
+  permissions: string[];
   env: Environment;
   sid: string;
   iat: number;
@@ -39,6 +41,21 @@ export interface AccessTokenSettings {
   issuer: () => string;
   ttlSeconds: number;
   clock: Clock;
+  /** A sign-in ends this long after it started (SESSION_MAX_AGE_DAYS), its access tokens with it. */
+  sessionMaxAgeSeconds: number;
+  /**
+   * Tokens issued before this instant (Unix seconds) are accepted without `aud`: a Till that did not
+   * set it yet issued them, and they expire within the access-token lifetime. Later ones must have it.
+   */
+  audienceRequiredSince?: number;
+}
+
+/** The `typ` header of access tokens (RFC 9068, section 2.1). */
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+
+/** The audience of access tokens: the API they are for, under the issuer's address (`https://api.example.com/v1`). */
+export function accessTokenAudience(issuer: string): string {
+  return `${issuer}/v1`;
 }
 
 export interface TokenSubject {
@@ -63,9 +80,10 @@ export async function signAccessToken(settings: AccessTokenSettings, subject: To
     env: subject.environment,
     sid: subject.sessionId,
   })
-    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'at+jwt' })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: ACCESS_TOKEN_TYPE })
     .setSubject(subject.userId)
     .setIssuer(settings.issuer())
+    .setAudience(accessTokenAudience(settings.issuer()))
     .setIssuedAt(iat)
     .setExpirationTime(iat + settings.ttlSeconds)
     .setJti(randomBase62(22))
@@ -93,6 +111,7 @@ export async function verifyAccessToken(
       },
       {
         algorithms: [SIGNING_ALGORITHM],
+        typ: ACCESS_TOKEN_TYPE,
         issuer: settings.issuer(),
         clockTolerance: CLOCK_LEEWAY_SECONDS,
         currentDate: settings.clock.now(),
@@ -104,7 +123,14 @@ export async function verifyAccessToken(
     if (error instanceof joseErrors.JOSEError) return INVALID;
     throw error;
   }
-  return isAccessTokenClaims(payload) ? { ok: true, claims: payload } : INVALID;
+  return isAccessTokenClaims(payload) && audienceAccepted(payload, settings) ? { ok: true, claims: payload } : INVALID;
+}
+
+/** `aud` names this API (alone or among others); a token without it only if issued before `audienceRequiredSince`. */
+function audienceAccepted(payload: AccessTokenClaims, settings: AccessTokenSettings): boolean {
+  const audience = accessTokenAudience(settings.issuer());
+  if (payload.aud === undefined) return settings.audienceRequiredSince !== undefined && payload.iat < settings.audienceRequiredSince;
+  return Array.isArray(payload.aud) ? payload.aud.includes(audience) : payload.aud === audience;
 }
 
 function isAccessTokenClaims(payload: JWTPayload): payload is AccessTokenClaims {
@@ -118,7 +144,9 @@ function isAccessTokenClaims(payload: JWTPayload): payload is AccessTokenClaims 
     typeof p.env === 'string' &&
     (ENVIRONMENTS as readonly string[]).includes(p.env) &&
     Array.isArray(p.permissions) &&
-    p.permissions.every((scope) => typeof scope === 'string' && isScope(scope))
+    // A scope Till no longer grants (in a token signed by an earlier version) is
+    // dropped when the role's permissions are applied, rather than refusing a token Till signed.
+    p.permissions.every((scope) => typeof scope === 'string')
   );
 }
 
@@ -130,9 +158,11 @@ const VERIFIED_CACHE_SIZE = 10_000;
  *
  * A token verified once is remembered (by its exact text, at most 10,000 of them, oldest dropped
  * first): the same bytes verify the same way, so only its expiry is checked again. Whether its user
- * and sign-in still stand is asked of the database on every request.
+ * and sign-in still stand is asked of the database, or of `cache`, which forgets every answer as soon
+ * as any credential changes on any process (`credential-cache.ts`); the sign-in's maximum age is
+ * checked on every request.
  */
-export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessTokenSettings): Authenticator {
+export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessTokenSettings, cache?: CredentialCache<SignInCheck>): Authenticator {
   const verifiedTokens = new Map<string, AccessTokenClaims>();
   async function verifyOnce(token: string): ReturnType<typeof verifyAccessToken> {
     const known = verifiedTokens.get(token);
@@ -147,36 +177,61 @@ export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessT
     }
     return verified;
   }
-  return {
-    accepts: (token) => JWT_SHAPE.test(token),
-    async authenticate(token): Promise<AuthResult> {
-      const verified = await verifyOnce(token);
-      if (!verified.ok) return verified;
-      const claims = verified.claims;
-      const row = await db
-        .selectFrom('users')
-        .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
-        .select(['users.role', 'users.removed_at', 'auth_sessions.revoked_at'])
-        .where('users.id', '=', claims.sub)
-        .where('users.merchant_id', '=', claims.merchant_id)
-        .where('auth_sessions.id', '=', claims.sid)
-        .where('auth_sessions.environment', '=', claims.env)
-        .executeTakeFirst();
-      if (row === undefined || row.removed_at !== null || row.revoked_at !== null) {
-        return { ok: false, code: 'credential_revoked', message: 'This access token has been revoked; sign in again.' };
-      }
-      const granted = new Set(ROLE_PERMISSIONS[row.role]);
-      return {
+  /** The user and the sign-in as the database has them now: who the token acts for, or why not. */
+  async function lookUp(claims: AccessTokenClaims): Promise<SignInCheck> {
+    const row = await db
+      .selectFrom('users')
+      .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
+      .select(['users.role', 'users.removed_at', 'auth_sessions.revoked_at', 'auth_sessions.created_at'])
+      .where('users.id', '=', claims.sub)
+      .where('users.merchant_id', '=', claims.merchant_id)
+      .where('auth_sessions.merchant_id', '=', claims.merchant_id)
+      .where('auth_sessions.id', '=', claims.sid)
+      .where('auth_sessions.environment', '=', claims.env)
+      .executeTakeFirst();
+    if (row === undefined || row.removed_at !== null || row.revoked_at !== null) {
+      return { result: { ok: false, code: 'credential_revoked', message: 'This access token has been revoked; sign in again.' } };
+    }
+    const granted = new Set(ROLE_PERMISSIONS[row.role]);
+    return {
+      sessionCreatedAt: row.created_at,
+      result: {
         ok: true,
         principal: {
           kind: 'user',
           id: claims.sub,
           merchantId: claims.merchant_id,
           environment: claims.env,
-          permissions: new Set(claims.permissions.filter((scope) => granted.has(scope))),
+          permissions: new Set([...granted].filter((scope) => claims.permissions.includes(scope))),
           role: row.role,
+          sessionId: claims.sid,
         },
-      };
+      },
+    };
+  }
+  return {
+    accepts: (token) => JWT_SHAPE.test(token),
+    async authenticate(token): Promise<AuthResult> {
+      // The token's expiry is checked here on every request, remembered or not.
+      const verified = await verifyOnce(token);
+      if (!verified.ok) return verified;
+      const claims = verified.claims;
+      const check = cache === undefined ? await lookUp(claims) : await cache.get(sha256Hex(token), () => lookUp(claims), (c) => c.result.ok);
+      if (check.sessionCreatedAt !== undefined && sessionPastMaxAge(settings, check.sessionCreatedAt)) {
+        return { ok: false, code: 'credential_revoked', message: 'This sign-in has reached its maximum age; sign in again.' };
+      }
+      return check.result;
     },
   };
+}
+
+/** What the database said of a token's user and sign-in; `sessionCreatedAt` when it stands, for the maximum age. */
+export interface SignInCheck {
+  result: AuthResult;
+  sessionCreatedAt?: string;
+}
+
+/** Whether a sign-in that started at `createdAt` (ISO 8601) has outlived SESSION_MAX_AGE_DAYS. */
+export function sessionPastMaxAge(settings: Pick<AccessTokenSettings, 'clock' | 'sessionMaxAgeSeconds'>, createdAt: string): boolean {
+  return Date.parse(createdAt) + settings.sessionMaxAgeSeconds * 1000 <= settings.clock.now().getTime();
 }

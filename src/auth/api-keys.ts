@@ -5,13 +5,14 @@
  * A key has 190 bits of entropy, so a fast hash is enough: no one can search that space, and a
  * lookup by hash takes the same path for an unknown key and for a known prefix with a wrong secret.
  */
+import { pageOf, type PageRequest, type Pagination } from '../db/paginate.js';
 import type { Kysely } from 'kysely';
 import type { Database, Environment } from '../db/schema.js';
-import { pageOf, type PageRequest } from '../http/paginate.js';
-import type { Pagination } from '../http/schemas.js';
+import { recordEvent } from '../events/record-event.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
-import type { Scope } from './permissions.js';
+import type { CredentialCache } from './credential-cache.js';
+import { storedApiKeyScopes, type ApiKeyScope, type Scope } from './permissions.js';
 import type { Authenticator, AuthResult } from './principal.js';
 
 export const KEY_PREFIXES: Record<Environment, string> = { sandbox: 'sk_test_', production: 'sk_live_' };
@@ -23,7 +24,7 @@ export interface ApiKeyView {
   id: string;
   name: string;
   environment: Environment;
-  permissions: Scope[];
+  permissions: ApiKeyScope[];
   last4: string;
   created_at: string;
   last_used_at: string | null;
@@ -44,10 +45,21 @@ export interface CreateApiKeyInput {
   merchantId: string;
   environment: Environment;
   name: string;
-  permissions: readonly Scope[];
+  permissions: readonly ApiKeyScope[];
 }
 
-/** Creates a key and returns its record together with the only copy of the key. */
+/**
+ * Runs `work` in `db` when it is a transaction already (a route's), else in a new one: a key's change
+ * and its event commit together whoever calls (the API, the CLI, the demo).
+ */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Creates a key and returns its record together with the only copy of the key. Records
+ * `api_key.created` in the key's environment, carrying the record alone (never the key nor its hash).
+ */
 export async function createApiKey(
   db: Kysely<Database>,
   clock: Clock,
@@ -66,8 +78,12 @@ export async function createApiKey(
     last_used_at: null,
     revoked_at: null,
   };
-  await db.insertInto('api_keys').values(row).execute();
-  return { ...toView(row), key };
+  const view = toView(row);
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('api_keys').values(row).execute();
+    await recordEvent(trx, { merchantId: input.merchantId, environment: input.environment }, 'api_key.created', view, row.created_at);
+  });
+  return { ...view, key };
 }
 
 const VIEW_COLUMNS = ['id', 'name', 'environment', 'permissions', 'last4', 'created_at', 'last_used_at', 'revoked_at'] as const;
@@ -95,7 +111,8 @@ export async function listApiKeys(
 
 /**
  * Revokes a key of the merchant. Returns the record, or undefined when the merchant has no such key.
- * A key revoked before keeps its first `revoked_at`, so revoking is safe to repeat.
+ * A key revoked before keeps its first `revoked_at`, so revoking is safe to repeat; `api_key.revoked`
+ * is recorded (in the key's environment) only by the call that revoked it.
  */
 export async function revokeApiKey(
   db: Kysely<Database>,
@@ -104,13 +121,18 @@ export async function revokeApiKey(
   merchantId?: string,
 ): Promise<ApiKeyView | undefined> {
   const now = isoNow(clock);
-  let query = db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).where('revoked_at', 'is', null);
-  if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
-  await query.execute();
-  let select = db.selectFrom('api_keys').selectAll().where('id', '=', keyId);
-  if (merchantId !== undefined) select = select.where('merchant_id', '=', merchantId);
-  const row = await select.executeTakeFirst();
-  return row && toView(row);
+  return inTransaction(db, async (trx) => {
+    let query = trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).where('revoked_at', 'is', null);
+    if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
+    const { numUpdatedRows } = await query.executeTakeFirst();
+    let select = trx.selectFrom('api_keys').selectAll().where('id', '=', keyId);
+    if (merchantId !== undefined) select = select.where('merchant_id', '=', merchantId);
+    const row = await select.executeTakeFirst();
+    if (row === undefined) return undefined;
+    const view = toView(row);
+    if (numUpdatedRows > 0n) await recordEvent(trx, { merchantId: row.merchant_id, environment: row.environment }, 'api_key.revoked', view, now);
+    return view;
+  });
 }
 
 function toView(row: Omit<Database['api_keys'], 'key_hash' | 'merchant_id'> & { key_hash?: string }): ApiKeyView {
@@ -118,7 +140,7 @@ function toView(row: Omit<Database['api_keys'], 'key_hash' | 'merchant_id'> & { 
     id: row.id,
     name: row.name,
     environment: row.environment,
-    permissions: JSON.parse(row.permissions) as Scope[],
+    permissions: storedApiKeyScopes(row.permissions),
     last4: row.last4,
     created_at: row.created_at,
     last_used_at: row.last_used_at,
@@ -126,39 +148,51 @@ function toView(row: Omit<Database['api_keys'], 'key_hash' | 'merchant_id'> & { 
   };
 }
 
-/** Resolves `sk_test_...` / `sk_live_...` bearer tokens. Revocation takes effect on the next request. */
-export function apiKeyAuthenticator(db: Kysely<Database>, clock: Clock): Authenticator {
+/**
+ * Resolves `sk_test_...` / `sk_live_...` bearer tokens. Revocation takes effect on the next request:
+ * a key remembered in `cache` is forgotten as soon as any credential changes (`credential-cache.ts`).
+ */
+export function apiKeyAuthenticator(db: Kysely<Database>, clock: Clock, cache?: CredentialCache<AuthResult>): Authenticator {
   const lastWritten = new Map<string, number>();
+  async function lookUp(token: string, keyHash: string): Promise<AuthResult> {
+    const row = await db
+      .selectFrom('api_keys')
+      .select(['id', 'merchant_id', 'environment', 'permissions', 'revoked_at'])
+      .where('key_hash', '=', keyHash)
+      .executeTakeFirst();
+    if (row === undefined || environmentOfKey(token) !== row.environment) {
+      return { ok: false, code: 'invalid_credentials', message: 'Invalid API key provided.' };
+    }
+    if (row.revoked_at !== null) {
+      return { ok: false, code: 'credential_revoked', message: 'This API key has been revoked.' };
+    }
+    return {
+      ok: true,
+      principal: {
+        kind: 'api_key',
+        id: row.id,
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        permissions: new Set<Scope>(storedApiKeyScopes(row.permissions)),
+        role: null,
+        sessionId: null,
+      },
+    };
+  }
   return {
     accepts: (token) => token.startsWith('sk_'),
     async authenticate(token): Promise<AuthResult> {
-      const row = await db
-        .selectFrom('api_keys')
-        .select(['id', 'merchant_id', 'environment', 'permissions', 'revoked_at'])
-        .where('key_hash', '=', hashApiKey(token))
-        .executeTakeFirst();
-      if (row === undefined || environmentOfKey(token) !== row.environment) {
-        return { ok: false, code: 'invalid_credentials', message: 'Invalid API key provided.' };
-      }
-      if (row.revoked_at !== null) {
-        return { ok: false, code: 'credential_revoked', message: 'This API key has been revoked.' };
-      }
+      const keyHash = hashApiKey(token);
+      const result = cache === undefined ? await lookUp(token, keyHash) : await cache.get(keyHash, () => lookUp(token, keyHash), (r) => r.ok);
+      if (!result.ok) return result;
+      // Written at most once a minute per key and process, remembered or not: a read stays a read.
+      const id = result.principal.id;
       const now = clock.now().getTime();
-      if (now - (lastWritten.get(row.id) ?? 0) >= LAST_USED_RESOLUTION_MS) {
-        lastWritten.set(row.id, now);
-        await db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('id', '=', row.id).execute();
+      if (now - (lastWritten.get(id) ?? 0) >= LAST_USED_RESOLUTION_MS) {
+        lastWritten.set(id, now);
+        await db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('merchant_id', '=', result.principal.merchantId).where('id', '=', id).execute();
       }
-      return {
-        ok: true,
-        principal: {
-          kind: 'api_key',
-          id: row.id,
-          merchantId: row.merchant_id,
-          environment: row.environment,
-          permissions: new Set(JSON.parse(row.permissions) as Scope[]),
-          role: null,
-        },
-      };
+      return result;
     },
   };
 }

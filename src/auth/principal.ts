@@ -15,13 +15,12 @@ export interface Principal {
   permissions: ReadonlySet<Scope>;
   /** The user's role as it stands now (read with the token's check); null for an API key. */
   role: Role | null;
+  /** The sign-in (`ses_...`) a user access token belongs to; null for an API key. */
+  sessionId: string | null;
 }
 
-/** The (merchant, environment) pair every query is scoped to. */
-export interface Tenant {
-  merchantId: string;
-  environment: Environment;
-}
+/** The tenant is the database's notion (`db/scoped.ts`); a principal is one. */
+export type { Tenant } from '../db/scoped.js';
 
 /** A refused credential is a normal result, not an exception. */
 export type AuthResult =

@@ -8,15 +8,19 @@
  *   sign-in is revoked, its access tokens included. Within the grace period (an app that raced
  *   itself) the reuse is refused without revoking anything.
  * - An authorization code works once; presenting it again revokes the sign-in it started.
+ * - A sign-in lasts at most `sessionMaxAgeSeconds` (SESSION_MAX_AGE_DAYS) from its start, however
+ *   often it is refreshed: a stolen refresh token kept fresh cannot outlive it.
+ * - Each token request records when the sign-in was last used, from which address and with which
+ *   user agent, so that its user can recognise it in their list of sign-ins.
  *
  * Codes and refresh tokens are kept only as SHA-256 hashes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, Environment, Role } from '../db/schema.js';
+import type { Database, Environment, Role, SessionEndReason } from '../db/schema.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
-import { signAccessToken, type AccessTokenSettings } from './access-tokens.js';
+import { sessionPastMaxAge, signAccessToken, type AccessTokenSettings } from './access-tokens.js';
 import type { SigningKey } from './signing-keys.js';
 
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
@@ -43,13 +47,31 @@ export interface TokenSet {
 /** Why a grant was refused; `reason` is for the message, `revoked` says whether the sign-in was ended. */
 export interface GrantRefusal {
   ok: false;
-  reason: 'unknown' | 'expired' | 'revoked' | 'already_used' | 'reused' | 'client_mismatch' | 'redirect_mismatch' | 'pkce_failed';
+  reason: 'unknown' | 'expired' | 'session_expired' | 'revoked' | 'already_used' | 'reused' | 'client_mismatch' | 'redirect_mismatch' | 'pkce_failed';
   userId?: string;
 }
 
 export type GrantResult = { ok: true; tokens: TokenSet; userId: string; sessionId: string } | GrantRefusal;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Where a token request came from: its `User-Agent` header and client address, as the list of sign-ins shows them. */
+export interface SeenFrom {
+  userAgent?: string | undefined;
+  address?: string | undefined;
+}
+
+/** User agents longer than this are cut: enough for any real browser's, and a bound on what a client can make us store. */
+const MAX_USER_AGENT_LENGTH = 512;
+
+function seenColumns(seen: SeenFrom | undefined, now: number) {
+  const userAgent = seen?.userAgent?.trim();
+  return {
+    last_used_at: iso(now),
+    user_agent: userAgent === undefined || userAgent === '' ? null : userAgent.slice(0, MAX_USER_AGENT_LENGTH),
+    ip_address: seen?.address ?? null,
+  };
+}
 
 /** Records a code for a signed-in user; returns the code, which is shown to the client once. */
 export async function createAuthorizationCode(
@@ -88,7 +110,7 @@ export function pkceMatches(verifier: string, challenge: string): boolean {
 /** Exchanges an authorization code (with its PKCE verifier) for the first tokens of a new sign-in. */
 export async function exchangeAuthorizationCode(
   settings: SessionSettings,
-  input: { code: string; clientId: string; redirectUri: string; codeVerifier: string },
+  input: { code: string; clientId: string; redirectUri: string; codeVerifier: string; seenFrom?: SeenFrom },
 ): Promise<GrantResult> {
   const now = settings.clock.now().getTime();
   const signer = await settings.keys.signingKey();
@@ -105,8 +127,13 @@ export async function exchangeAuthorizationCode(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) {
       // Presented again: whatever the first exchange issued is no longer to be trusted.
-      const first = await trx.selectFrom('authorization_codes').select('session_id').where('code_hash', '=', codeHash).executeTakeFirst();
-      if (first?.session_id != null) await revokeSessionIn(trx, first.session_id, 'code_reused', now);
+      const first = await trx
+        .selectFrom('authorization_codes')
+        .innerJoin('auth_sessions', 'auth_sessions.id', 'authorization_codes.session_id')
+        .select(['auth_sessions.merchant_id as merchantId', 'auth_sessions.id as sessionId'])
+        .where('authorization_codes.code_hash', '=', codeHash)
+        .executeTakeFirst();
+      if (first !== undefined) await revokeSessionIn(trx, first, 'code_reused', now);
       return refuse('already_used', code.user_id);
     }
     if (code.expires_at <= iso(now)) return refuse('expired', code.user_id);
@@ -125,6 +152,7 @@ export async function exchangeAuthorizationCode(
         client_id: code.client_id,
         environment: code.environment,
         created_at: iso(now),
+        ...seenColumns(input.seenFrom, now),
         revoked_at: null,
         revoked_reason: null,
       })
@@ -143,7 +171,7 @@ export async function exchangeAuthorizationCode(
  */
 export async function refreshTokens(
   settings: SessionSettings,
-  input: { refreshToken: string; clientId?: string; environment?: Environment },
+  input: { refreshToken: string; clientId?: string; environment?: Environment; seenFrom?: SeenFrom },
 ): Promise<GrantResult> {
   const now = settings.clock.now().getTime();
   if (!input.refreshToken.startsWith(REFRESH_TOKEN_PREFIX)) return refuse('unknown');
@@ -157,9 +185,11 @@ export async function refreshTokens(
         'refresh_tokens.session_id',
         'refresh_tokens.expires_at',
         'refresh_tokens.rotated_at',
+        'auth_sessions.merchant_id',
         'auth_sessions.user_id',
         'auth_sessions.client_id',
         'auth_sessions.environment',
+        'auth_sessions.created_at',
         'auth_sessions.revoked_at',
       ])
       .where('refresh_tokens.token_hash', '=', tokenHash)
@@ -169,6 +199,7 @@ export async function refreshTokens(
     if (token.revoked_at !== null) return refuse('revoked', token.user_id);
     if (token.rotated_at !== null) return reuse(trx, settings, token, now);
     if (token.expires_at <= iso(now)) return refuse('expired', token.user_id);
+    if (sessionPastMaxAge(settings, token.created_at)) return refuse('session_expired', token.user_id);
     const rotated = await trx
       .updateTable('refresh_tokens')
       .set({ rotated_at: iso(now) })
@@ -180,9 +211,13 @@ export async function refreshTokens(
     const user = await activeUser(trx, token.user_id);
     if (user === undefined) return refuse('revoked', token.user_id);
     const environment = input.environment ?? token.environment;
-    if (environment !== token.environment) {
-      await trx.updateTable('auth_sessions').set({ environment }).where('id', '=', token.session_id).execute();
-    }
+    await trx
+      .updateTable('auth_sessions')
+      // A caller that does not say where the request came from leaves the last known device as it was.
+      .set({ environment, ...(input.seenFrom === undefined ? { last_used_at: iso(now) } : seenColumns(input.seenFrom, now)) })
+      .where('merchant_id', '=', token.merchant_id)
+      .where('id', '=', token.session_id)
+      .execute();
     const tokens = await issueTokens(trx, settings, signer, { sessionId: token.session_id, user, environment, now });
     return { ok: true, tokens, userId: user.id, sessionId: token.session_id };
   });
@@ -191,12 +226,12 @@ export async function refreshTokens(
 async function reuse(
   trx: Kysely<Database>,
   settings: SessionSettings,
-  token: { session_id: string; rotated_at: string | null; user_id: string },
+  token: { merchant_id: string; session_id: string; rotated_at: string | null; user_id: string },
   now: number,
 ): Promise<GrantRefusal> {
   const rotatedAgoMs = now - Date.parse(token.rotated_at!);
   if (rotatedAgoMs <= settings.refreshReuseGraceSeconds * 1000) return refuse('already_used', token.user_id);
-  await revokeSessionIn(trx, token.session_id, 'refresh_token_reused', now);
+  await revokeSessionIn(trx, { merchantId: token.merchant_id, sessionId: token.session_id }, 'refresh_token_reused', now);
   return refuse('reused', token.user_id);
 }
 
@@ -206,18 +241,29 @@ async function reuse(
  */
 export async function revokeSession(
   settings: SessionSettings,
-  ref: { refreshToken: string } | { sessionId: string },
+  ref: { refreshToken: string } | { merchantId: string; sessionId: string },
 ): Promise<{ sessionId: string; clientId: string } | undefined> {
   const now = settings.clock.now().getTime();
   return settings.transaction(async (trx) => {
-    const sessionId =
+    // A refresh token names its sign-in, and so the merchant, through its hash.
+    const owner =
       'sessionId' in ref
-        ? ref.sessionId
-        : (await trx.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', sha256Hex(ref.refreshToken)).executeTakeFirst())?.session_id;
-    if (sessionId === undefined) return undefined;
-    const session = await trx.selectFrom('auth_sessions').select(['id', 'client_id']).where('id', '=', sessionId).executeTakeFirst();
+        ? ref
+        : await trx
+            .selectFrom('refresh_tokens')
+            .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+            .select(['auth_sessions.merchant_id as merchantId', 'refresh_tokens.session_id as sessionId'])
+            .where('refresh_tokens.token_hash', '=', sha256Hex(ref.refreshToken))
+            .executeTakeFirst();
+    if (owner === undefined) return undefined;
+    const session = await trx
+      .selectFrom('auth_sessions')
+      .select(['id', 'client_id'])
+      .where('merchant_id', '=', owner.merchantId)
+      .where('id', '=', owner.sessionId)
+      .executeTakeFirst();
     if (session === undefined) return undefined;
-    await revokeSessionIn(trx, session.id, 'signed_out', now);
+    await revokeSessionIn(trx, owner, 'signed_out', now);
     return { sessionId: session.id, clientId: session.client_id };
   });
 }
@@ -236,22 +282,43 @@ export async function sessionOfRefreshToken(db: Kysely<Database>, refreshToken: 
   return row && { userId: row.user_id, clientId: row.client_id };
 }
 
-/** The user a code was issued to, for the per-account limit checked before the exchange. */
-export async function userOfCode(db: Kysely<Database>, code: string): Promise<string | undefined> {
-  return (await db.selectFrom('authorization_codes').select('user_id').where('code_hash', '=', sha256Hex(code)).executeTakeFirst())?.user_id;
+export async function clientOfSession(db: Kysely<Database>, session: { merchantId: string; sessionId: string }): Promise<string | undefined> {
+  const row = await db.selectFrom('auth_sessions').select('client_id').where('merchant_id', '=', session.merchantId).where('id', '=', session.sessionId).executeTakeFirst();
+  return row?.client_id;
 }
 
-export async function clientOfSession(db: Kysely<Database>, sessionId: string): Promise<string | undefined> {
-  return (await db.selectFrom('auth_sessions').select('client_id').where('id', '=', sessionId).executeTakeFirst())?.client_id;
-}
-
-async function revokeSessionIn(trx: Kysely<Database>, sessionId: string, reason: 'signed_out' | 'refresh_token_reused' | 'code_reused', now: number) {
+async function revokeSessionIn(trx: Kysely<Database>, session: { merchantId: string; sessionId: string }, reason: SessionEndReason, now: number) {
   await trx
     .updateTable('auth_sessions')
     .set({ revoked_at: iso(now), revoked_reason: reason })
-    .where('id', '=', sessionId)
+    .where('merchant_id', '=', session.merchantId)
+    .where('id', '=', session.sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * Ends, in the caller's transaction, the open sign-ins of one user (of one merchant): all of them, or
+ * all but `except` (the one a password change is made from), or only `only`. Their refresh and
+ * access tokens answer 401 from the next request, on every process. Returns the ids it ended.
+ */
+export async function endSessionsIn(
+  trx: Kysely<Database>,
+  owner: { merchantId: string; userId: string },
+  which: { only?: string; except?: string },
+  reason: SessionEndReason,
+  now: string,
+): Promise<string[]> {
+  let query = trx
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('merchant_id', '=', owner.merchantId)
+    .where('user_id', '=', owner.userId)
+    .where('revoked_at', 'is', null);
+  if (which.only !== undefined) query = query.where('id', '=', which.only);
+  if (which.except !== undefined) query = query.where('id', '!=', which.except);
+  const ended = await query.returning('id').execute();
+  return ended.map((row) => row.id);
 }
 
 async function activeUser(trx: Kysely<Database>, userId: string): Promise<{ id: string; merchant_id: string; role: Role } | undefined> {
@@ -297,4 +364,23 @@ export async function purgeExpiredGrants(db: Kysely<Database>, now: Date): Promi
 
 function refuse(reason: GrantRefusal['reason'], userId?: string): GrantRefusal {
   return userId === undefined ? { ok: false, reason } : { ok: false, reason, userId };
+}
+
+/**
+ * The sign-in of a refresh token that would refresh now (known, not yet exchanged, not expired, its
+ * sign-in not ended), read without changing anything: such a refresh is limited per sign-in rather
+ * than per client address. Undefined for any other token.
+ */
+export async function liveSignInOfRefreshToken(db: Kysely<Database>, refreshToken: string, now: Date): Promise<string | undefined> {
+  if (!refreshToken.startsWith(REFRESH_TOKEN_PREFIX)) return undefined;
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select('refresh_tokens.session_id')
+    .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
+    .where('refresh_tokens.rotated_at', 'is', null)
+    .where('refresh_tokens.expires_at', '>', now.toISOString())
+    .where('auth_sessions.revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row?.session_id;
 }

@@ -7,13 +7,21 @@
  * Each process keeps the published keys in memory and reads them again every minute. A token naming
  * a key it does not hold makes it look that one key up (one primary-key lookup, as an unknown API
  * key costs), so a key rotated by another process is accepted at once.
+ *
+ * The private keys are stored encrypted with SIGNING_KEY_ENCRYPTION_KEY when it is set (see
+ * `signing-key-cipher.ts`); `sealSigningKeys` encrypts those still in clear when a server starts.
  */
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
+import { SigningKeyCipher } from './signing-key-cipher.js';
+
+/** No encryption key: private keys in clear (outside production only; the configuration refuses it there). */
+const IN_CLEAR = new SigningKeyCipher();
 
 export const SIGNING_ALGORITHM = 'ES256';
 /** How often a process reads the keys again, so it signs with a key rotated by another process. */
@@ -27,7 +35,7 @@ export interface PublicJwk extends JWK {
   use: 'sig';
 }
 
-async function newKeyRow(clock: Clock) {
+async function newKeyRow(clock: Clock, cipher: SigningKeyCipher) {
   const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
   const id = newId('sig');
   const publicJwk: PublicJwk = { ...(await exportJWK(publicKey)), kid: id, alg: SIGNING_ALGORITHM, use: 'sig' };
@@ -36,7 +44,7 @@ async function newKeyRow(clock: Clock) {
     id,
     algorithm: SIGNING_ALGORITHM,
     public_jwk: JSON.stringify(publicJwk),
-    private_jwk: JSON.stringify(privateJwk),
+    private_jwk: await cipher.seal(privateJwk),
     created_at: isoNow(clock),
     retired_at: null,
   } as const;
@@ -46,8 +54,8 @@ async function newKeyRow(clock: Clock) {
  * Makes sure a signing key exists (the first token signed on a new database makes one). Two processes starting at once on an empty
  * database create one key between them: the check and the insert hold the table's write lock.
  */
-export async function ensureSigningKey(db: Db, clock: Clock): Promise<void> {
-  const row = await newKeyRow(clock);
+export async function ensureSigningKey(db: Db, clock: Clock, cipher: SigningKeyCipher = IN_CLEAR): Promise<void> {
+  const row = await newKeyRow(clock, cipher);
   await db.kysely.transaction().execute(async (trx) => {
     await lockSigningKeys(db, trx);
     const active = await trx.selectFrom('signing_keys').select('id').where('retired_at', 'is', null).executeTakeFirst();
@@ -55,11 +63,16 @@ export async function ensureSigningKey(db: Db, clock: Clock): Promise<void> {
   });
 }
 
-/** Adds a new signing key and retires the others. Returns the new key's id and the ids it retired. */
-export async function rotateSigningKey(db: Db, clock: Clock): Promise<{ id: string; retired: string[] }> {
-  const row = await newKeyRow(clock);
+/**
+ * Adds a new signing key and retires the others, and stores every key encrypted with the current
+ * encryption key (re-wrapping those encrypted with SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS, or in clear).
+ * Returns the new key's id, the ids it retired and how many stored keys it re-wrapped.
+ */
+export async function rotateSigningKey(db: Db, clock: Clock, cipher: SigningKeyCipher = IN_CLEAR): Promise<{ id: string; retired: string[]; rewrapped: number }> {
+  const row = await newKeyRow(clock, cipher);
   return db.kysely.transaction().execute(async (trx) => {
     await lockSigningKeys(db, trx);
+    const rewrapped = await rewrap(trx, cipher, () => true);
     const retired = await trx
       .updateTable('signing_keys')
       .set({ retired_at: row.created_at })
@@ -67,13 +80,38 @@ export async function rotateSigningKey(db: Db, clock: Clock): Promise<{ id: stri
       .returning('id')
       .execute();
     await trx.insertInto('signing_keys').values(row).execute();
-    return { id: row.id, retired: retired.map((r) => r.id) };
+    return { id: row.id, retired: retired.map((r) => r.id), rewrapped };
   });
 }
 
+/**
+ * At start-up: checks that every stored private key can be read with the configured encryption keys
+ * (throws `SigningKeyUnreadable`, naming the key and what to set, when one cannot), and encrypts those
+ * still stored in clear when an encryption key is set. Returns how many it encrypted and how many stay in clear.
+ */
+export async function sealSigningKeys(db: Db, cipher: SigningKeyCipher): Promise<{ encrypted: number; inClear: number }> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockSigningKeys(db, trx);
+    const encrypted = await rewrap(trx, cipher, (stored) => stored.trimStart().startsWith('{'));
+    const inClear = (await trx.selectFrom('signing_keys').select('private_jwk').execute()).filter((r) => r.private_jwk.trimStart().startsWith('{')).length;
+    return { encrypted, inClear };
+  });
+}
+
+/** Opens every stored private key, and stores again with `cipher` those `chosen` that it does not store so already. */
+async function rewrap(trx: Kysely<Database>, cipher: SigningKeyCipher, chosen: (stored: string) => boolean): Promise<number> {
+  let count = 0;
+  for (const row of await trx.selectFrom('signing_keys').select(['id', 'private_jwk']).orderBy('id').execute()) {
+    const jwk = await cipher.open(row.id, row.private_jwk);
+    if (!chosen(row.private_jwk) || cipher.isCurrent(row.private_jwk)) continue;
+    await trx.updateTable('signing_keys').set({ private_jwk: await cipher.seal({ ...jwk, kid: row.id }) }).where('id', '=', row.id).execute();
+    count += 1;
+  }
+  return count;
+}
+
 async function lockSigningKeys(db: Db, trx: Kysely<Database>): Promise<void> {
-  // SQLite transactions here begin IMMEDIATE and so already hold the one write lock.
-  if (db.dialect === 'postgres') await sql`lock table signing_keys in exclusive mode`.execute(trx);
+  await db.lockTable(trx, 'signing_keys');
 }
 
 /** Keys still published (or the one named `kid`, if it is): the signing key, and retired keys whose tokens may not all have expired. */
@@ -114,13 +152,16 @@ export class KeyRing {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly accessTokenTtlSeconds: number,
+    private readonly cipher: SigningKeyCipher = IN_CLEAR,
+    /** Told when the signing key read from the database cannot be opened and the one in memory signs on. */
+    private readonly onUnreadable: (error: Error) => void = () => undefined,
   ) {}
 
   /** The key new tokens are signed with. */
   async signingKey(): Promise<SigningKey> {
     let keys = await this.current(RELOAD_EVERY_MS);
     if (keys.signing === undefined) {
-      await ensureSigningKey(this.db, this.clock);
+      await ensureSigningKey(this.db, this.clock, this.cipher);
       keys = await this.current(0);
     }
     if (keys.signing === undefined) throw new Error('no signing key could be made');
@@ -167,8 +208,43 @@ export class KeyRing {
       jwks.push(jwk);
     }
     const active = rows.find((row) => row.retired_at === null);
-    const signing =
-      active === undefined ? undefined : { kid: active.id, key: (await importJWK(JSON.parse(active.private_jwk) as JWK, SIGNING_ALGORITHM)) as CryptoKey };
+    let signing: SigningKey | undefined;
+    if (active !== undefined) {
+      try {
+        signing = { kid: active.id, key: (await importJWK(await this.cipher.open(active.id, active.private_jwk), SIGNING_ALGORITHM)) as CryptoKey };
+      } catch (error) {
+        // A process started before the keys were re-encrypted with a key it does not have (a rolling
+        // deploy) keeps signing with the key it holds, which stays valid, rather than failing every sign-in.
+        const held = this.loaded?.signing;
+        if (held === undefined) throw error;
+        this.onUnreadable(error as Error);
+        signing = held;
+      }
+    }
     return { signing, verifying, jwks, loadedAt: this.clock.now().getTime() };
   }
+}
+
+/**
+ * The key ring of a server that starts: the stored keys checked and, with an encryption key, those in
+ * clear encrypted (`sealSigningKeys`); a warning once when there is no encryption key.
+ */
+export async function startKeyRing(
+  db: Db,
+  clock: Clock,
+  accessTokenTtlSeconds: number,
+  cipher: SigningKeyCipher,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+): Promise<KeyRing> {
+  const stored = await sealSigningKeys(db, cipher);
+  if (stored.encrypted > 0) log.info({ count: stored.encrypted }, 'signing keys stored in clear are now encrypted with SIGNING_KEY_ENCRYPTION_KEY');
+  if (!cipher.encrypts) {
+    log.warn(
+      'SIGNING_KEY_ENCRYPTION_KEY is not set: the private keys that sign access tokens are stored in clear in the database, so whoever reads it (a backup, say) can sign tokens for any user. ' +
+        'Set it to 32 random bytes (openssl rand -base64 32); production refuses to start without it.',
+    );
+  }
+  return new KeyRing(db, clock, accessTokenTtlSeconds, cipher, (error) =>
+    log.error({ err: error }, 'the signing key in the database cannot be read with SIGNING_KEY_ENCRYPTION_KEY: this process signs on with the key it holds'),
+  );
 }

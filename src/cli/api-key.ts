@@ -4,24 +4,25 @@
  */
 import { Option, type Command } from 'commander';
 import { createApiKey, revokeApiKey } from '../auth/api-keys.js';
-import { DEFAULT_API_KEY_SCOPES, type Scope } from '../auth/permissions.js';
+import { DEFAULT_API_KEY_SCOPES, storedApiKeyScopes, type ApiKeyScope } from '../auth/permissions.js';
 import { loadConfig } from '../config.js';
 import { ENVIRONMENTS, type Environment } from '../db/schema.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
-import { printResult, type OutputOptions } from './output.js';
+import { checkMerchant } from './merchant-filter.js';
+import { printResult, printTable, type OutputOptions } from './output.js';
 import { scopeList } from './parse-options.js';
 import { withDatabase } from './with-database.js';
 
 interface CreateOptions extends OutputOptions {
   merchant: string;
   environment: Environment;
-  permissions?: Scope[];
+  permissions?: ApiKeyScope[];
   name: string;
 }
 
 export function registerApiKey(program: Command): void {
-  const apiKey = program.command('api-key').description('issue and revoke API keys');
+  const apiKey = program.command('api-key').description('issue, list and revoke API keys');
 
   apiKey
     .command('create')
@@ -62,6 +63,39 @@ export function registerApiKey(program: Command): void {
       if (revoked === undefined) throw new CliError(`no API key with id "${keyId}"`);
       printResult(options, { id: revoked.id, revoked_at: revoked.revoked_at }, () =>
         `The ${revoked.environment} key ${revoked.id} (ending ${revoked.last4}) is revoked since ${revoked.revoked_at}.`,
+      );
+    });
+
+  apiKey
+    .command('list')
+    .description('list API keys (never the keys themselves nor their hashes), revoked ones included, oldest first')
+    .option('--merchant <id>', 'only the keys of this merchant (mer_...)')
+    .option('--json', 'print {"data": [{"id", "merchant_id", "name", "environment", "permissions", "last4", "created_at", "last_used_at", "revoked_at"}]} instead of a table')
+    .action(async (options: OutputOptions & { merchant?: string }) => {
+      const keys = await withDatabase(loadConfig(), async (db) => {
+        await checkMerchant(db, options.merchant);
+        let query = db.kysely
+          .selectFrom('api_keys')
+          .select(['id', 'merchant_id', 'name', 'environment', 'permissions', 'last4', 'created_at', 'last_used_at', 'revoked_at'])
+          .orderBy('created_at')
+          .orderBy('id');
+        if (options.merchant !== undefined) query = query.where('merchant_id', '=', options.merchant);
+        return (await query.execute()).map((row) => ({ ...row, permissions: storedApiKeyScopes(row.permissions) }));
+      });
+      printTable(
+        options,
+        keys,
+        [
+          ['ID', (k) => k.id],
+          ['MERCHANT', (k) => k.merchant_id],
+          ['ENVIRONMENT', (k) => k.environment],
+          ['NAME', (k) => k.name],
+          ['ENDS', (k) => k.last4],
+          ['STATUS', (k) => (k.revoked_at === null ? 'active' : `revoked ${k.revoked_at}`)],
+          ['LAST USED', (k) => k.last_used_at ?? 'never'],
+          ['PERMISSIONS', (k) => k.permissions.join(',')],
+        ],
+        options.merchant === undefined ? 'No API keys.' : `No API keys for ${options.merchant}.`,
       );
     });
 }

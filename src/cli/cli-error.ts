@@ -4,6 +4,7 @@
  */
 import { CommanderError } from 'commander';
 import { ClientInputError } from '../auth/oauth-clients.js';
+import { SigningKeyUnreadable } from '../auth/signing-key-cipher.js';
 import { UserInputError } from '../auth/users.js';
 import { ConfigError } from '../config.js';
 import { MerchantInputError } from '../merchants/create-merchant.js';
@@ -20,6 +21,7 @@ export function isUserError(error: unknown): error is Error {
     error instanceof MerchantInputError ||
     error instanceof UserInputError ||
     error instanceof ClientInputError ||
+    error instanceof SigningKeyUnreadable ||
     error instanceof CommanderError
   );
 }

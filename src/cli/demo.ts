@@ -3,11 +3,13 @@
  * the demo OAuth client with a ready-made authorization URL, to sign in as the demo admin by hand.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { createApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
-import { loadConfig, serviceUrl } from '../config.js';
-import type { Db } from '../db/connection.js';
+import { encryptionKey, loadConfig, serviceUrl, type Config } from '../config.js';
+import { dialectOf, sqlitePath, type Db } from '../db/connection.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
@@ -29,6 +31,8 @@ interface DemoSummary {
   oauth_client: { client_id: string; name: string; redirect_uris: string[]; created: boolean };
   /** One sign-in to run by hand: open `authorization_url`, then exchange the code with `code_verifier`. */
   sign_in: { authorization_url: string; redirect_uri: string; state: string; code_verifier: string; token_url: string };
+  /** The file holding the demo's SIGNING_KEY_ENCRYPTION_KEY, when the demo keeps one (a SQLite file, the variable unset). */
+  signing_key_encryption_key_file: string | null;
 }
 
 /** The loopback redirect URI of the printed sign-in: the demo client's, on a port picked here (any port matches). */
@@ -41,7 +45,7 @@ export function registerDemo(program: Command): void {
     .option('--serve', 'then start the server in this process')
     .option('--json', 'print the demo merchant, key, URL, counts, OAuth client and sign-in link as JSON instead of text')
     .action(async (options: DemoOptions) => {
-      const config = loadConfig();
+      const { config, keyFile } = demoConfig(loadConfig(), options.serve === true);
       // Loaded on use, like the server: the order operations are only needed here.
       const { DEMO_MERCHANT, prepareDemoClient, prepareDemoShop } = await import('./seed-demo.js');
       const { shop, key, product, counts, oauth } = await withDatabase(config, async (db) => {
@@ -70,9 +74,38 @@ export function registerDemo(program: Command): void {
         counts,
         oauth_client: { client_id: oauth.client.id, name: oauth.client.name, redirect_uris: oauth.client.redirect_uris, created: oauth.created },
         sign_in: signInExample(url, oauth.client.id),
+        signing_key_encryption_key_file: keyFile ?? null,
       };
       printResult(options, summary, () => demoText(summary, shop, options.serve === true));
     });
+}
+
+/**
+ * The demo's configuration. `/metrics` is open when it serves (nowhere else is it without
+ * METRICS_TOKEN or METRICS_PORT), and webhooks may reach receivers on this machine, so that
+ * `till webhooks listen` works against it (WEBHOOK_ALLOW_PRIVATE_NETWORKS, false elsewhere). On a SQLite file and without SIGNING_KEY_ENCRYPTION_KEY, the demo
+ * keeps that key in a file beside the database (`<database>.signing-key-encryption-key`, made on the
+ * first run with mode 0600, read by the later ones), so its private signing keys are encrypted too.
+ */
+function demoConfig(loaded: Config, serving: boolean): { config: Config; keyFile?: string } {
+  const config = { ...loaded, metricsPublic: serving, webhookAllowPrivateNetworks: loaded.webhookAllowPrivateNetworks || serving };
+  if (config.signingKeyEncryptionKey !== undefined || dialectOf(config.databaseUrl) !== 'sqlite') return { config };
+  const database = sqlitePath(config.databaseUrl);
+  if (database === ':memory:') return { config };
+  const keyFile = `${database}.signing-key-encryption-key`;
+  try {
+    mkdirSync(dirname(keyFile), { recursive: true });
+    writeFileSync(keyFile, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new CliError(`cannot write the demo's encryption key to ${keyFile}: ${(error as Error).message}`);
+  }
+  let text: string;
+  try {
+    text = readFileSync(keyFile, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read the demo's encryption key from ${keyFile}: ${(error as Error).message}`);
+  }
+  return { config: { ...config, signingKeyEncryptionKey: encryptionKey(`The key file ${keyFile}`, text) }, keyFile };
 }
 
 async function describeShop(db: Db, shop: DemoShop): Promise<Pick<DemoSummary, 'product' | 'counts'>> {
@@ -132,7 +165,15 @@ function demoText(summary: DemoSummary, shop: DemoShop, serving: boolean): strin
     `New sandbox API key (shown only now): ${key.key}`,
     `The dashboard is at ${url}/dashboard: sign in there as ${merchant.email}.`,
     '',
-    serving ? `The server is listening on ${url}. Paste these in another terminal:` : `Start the server with "till serve" (or "npm start"), then paste these:`,
+    ...(summary.signing_key_encryption_key_file === null
+      ? []
+      : [`The private keys that sign access tokens are encrypted with the key in ${summary.signing_key_encryption_key_file} (SIGNING_KEY_ENCRYPTION_KEY).`]),
+    ...(serving ? [`Prometheus metrics are at ${url}/metrics (open to anyone in the demo only).`] : []),
+    serving
+      ? `The server is listening on ${url}. Paste these in another terminal:`
+      : summary.signing_key_encryption_key_file === null
+        ? `Start the server with "till serve" (or "npm start"), then paste these:`
+        : `Start the server with SIGNING_KEY_ENCRYPTION_KEY="$(cat ${summary.signing_key_encryption_key_file})" till serve, then paste these:`,
     '',
     `export TILL_URL=${url}`,
     `export TILL_KEY=${key.key}`,

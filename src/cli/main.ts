@@ -1,9 +1,11 @@
 /**
  * Entry point of `bin/till.js`. A mistake of the operator (bad option, unknown merchant, unreachable
- * database) is one line on stderr and exit code 1; only a bug prints a stack trace (exit code 2).
+ * database) is one line on stderr and exit code 1; a DATABASE_URL Till cannot use is one line and
+ * exit code 2; only a bug prints a stack trace (exit code 2).
  */
 import { readFileSync } from 'node:fs';
 import { CommanderError } from 'commander';
+import { DatabaseUrlError } from '../config.js';
 import { isUserError } from './cli-error.js';
 import { buildProgram } from './program.js';
 
@@ -18,6 +20,10 @@ try {
     // Commander has printed its message (or the help) already.
     code = error.exitCode;
     message = '';
+  } else if (error instanceof DatabaseUrlError) {
+    // Not a database Till can open: nothing ran, and scripts can tell this apart from a refused command.
+    code = 2;
+    message = `error: ${error.message}\n`;
   } else if (isUserError(error)) {
     code = 1;
     message = `error: ${error.message}\n`;

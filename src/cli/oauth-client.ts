@@ -8,7 +8,7 @@ import { checkRedirectUri, ClientInputError, createOAuthClient } from '../auth/o
 import { loadConfig, serviceUrl } from '../config.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
-import { printResult, type OutputOptions } from './output.js';
+import { printResult, printTable, type OutputOptions } from './output.js';
 import { withDatabase } from './with-database.js';
 
 interface CreateOptions extends OutputOptions {
@@ -17,7 +17,7 @@ interface CreateOptions extends OutputOptions {
 }
 
 export function registerOAuthClient(program: Command): void {
-  const oauthClient = program.command('oauth-client').description('register the apps (OAuth clients) that users sign in to');
+  const oauthClient = program.command('oauth-client').description('register and list the apps (OAuth clients) that users sign in to');
 
   oauthClient
     .command('create')
@@ -49,6 +49,32 @@ export function registerOAuthClient(program: Command): void {
           ...client.redirect_uris.map((uri) => `  ${uri}${isLoopback(uri) ? `  (loopback: any port matches, such as ${withPort(uri, 51004)})` : ''}`),
           `Sign-in starts at ${url}/oauth/authorize; apps find every endpoint at ${url}/.well-known/oauth-authorization-server.`,
         ].join('\n'),
+      );
+    });
+  registerList(oauthClient);
+}
+
+/** `till oauth-client list`: every registered client, oldest first. */
+function registerList(oauthClient: Command): void {
+  oauthClient
+    .command('list')
+    .description('list the registered OAuth clients and their redirect URIs, oldest first')
+    .option('--json', 'print {"data": [{"client_id", "name", "redirect_uris", "created_at"}]} instead of a table')
+    .action(async (options: OutputOptions) => {
+      const rows = await withDatabase(loadConfig(), (db) =>
+        db.kysely.selectFrom('oauth_clients').select(['id', 'name', 'redirect_uris', 'created_at']).orderBy('created_at').orderBy('id').execute(),
+      );
+      const clients = rows.map((row) => ({ client_id: row.id, name: row.name, redirect_uris: JSON.parse(row.redirect_uris) as string[], created_at: row.created_at }));
+      printTable(
+        options,
+        clients,
+        [
+          ['CLIENT ID', (c) => c.client_id],
+          ['NAME', (c) => c.name],
+          ['CREATED', (c) => c.created_at],
+          ['REDIRECT URIS', (c) => c.redirect_uris.join(' ')],
+        ],
+        'No OAuth clients: till oauth-client create --name ... --redirect-uri ...',
       );
     });
 }

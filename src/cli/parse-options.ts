@@ -3,7 +3,7 @@
  * `error: option '--x <value>' argument 'y' is invalid. <reason>` and exits 1.
  */
 import { InvalidArgumentError } from 'commander';
-import { parseScopes, type Scope } from '../auth/permissions.js';
+import { parseApiKeyScopes, type ApiKeyScope } from '../auth/permissions.js';
 
 export function wholeNumber(min: number, max: number): (value: string) => number {
   return (value) => {
@@ -14,9 +14,9 @@ export function wholeNumber(min: number, max: number): (value: string) => number
   };
 }
 
-export function scopeList(value: string): Scope[] {
+export function scopeList(value: string): ApiKeyScope[] {
   try {
-    return parseScopes(value);
+    return parseApiKeyScopes(value);
   } catch (error) {
     throw new InvalidArgumentError(`${(error as Error).message}.`);
   }

@@ -10,6 +10,7 @@ import { CliError } from './cli-error.js';
 export interface PasswordOptions {
   password?: string;
   passwordStdin?: boolean;
+  temporary?: boolean;
 }
 
 /**
@@ -21,7 +22,8 @@ export interface PasswordOptions {
 export function withPasswordOptions(command: Command, whose: string): Command {
   return command
     .addOption(new Option('--password <password>', `${whose} password (at least ${MIN_PASSWORD_LENGTH} characters)`).conflicts('passwordStdin'))
-    .option('--password-stdin', 'read the password from the first line of standard input, to keep it out of shell history and the process list');
+    .option('--password-stdin', 'read the password from the first line of standard input, to keep it out of shell history and the process list')
+    .option('--temporary', 'make the password temporary: the user must choose their own at their first sign-in');
 }
 
 /** The password given by either option; commander has already refused both at once. */

@@ -4,12 +4,15 @@
 import { Command } from 'commander';
 import { registerApiKey } from './api-key.js';
 import { registerDemo } from './demo.js';
+import { registerMail } from './mail.js';
 import { registerMerchant } from './merchant.js';
 import { registerMigrate } from './migrate.js';
 import { registerOAuthClient } from './oauth-client.js';
 import { registerServe } from './serve.js';
 import { registerSigningKey } from './signing-key.js';
 import { registerUser } from './user.js';
+import { registerWebhooks } from './webhooks.js';
+import { registerWebhooksListen } from './webhooks-listen.js';
 
 export function buildProgram(version: string): Command {
   const program = new Command('till')
@@ -26,5 +29,8 @@ export function buildProgram(version: string): Command {
   registerOAuthClient(program);
   registerSigningKey(program);
   registerDemo(program);
+  registerMail(program);
+  registerWebhooks(program);
+  registerWebhooksListen(program);
   return program;
 }

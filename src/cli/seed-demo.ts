@@ -162,7 +162,7 @@ class ScriptedClock implements Clock {
 async function seedDemoData(db: Db, tenant: Tenant): Promise<void> {
   const start = Date.now();
   const clock = new ScriptedClock(start - 7 * DAY);
-  const services: Services = baseServices(db, clock, processorsFor('none'));
+  const services: Services = baseServices(db, clock, processorsFor({ production: 'none' }));
 
   const products = {} as Record<ProductKey, string>;
   for (const [key, body] of Object.entries(CATALOGUE) as Array<[ProductKey, CreateProductBody]>) {

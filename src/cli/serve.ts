@@ -3,9 +3,10 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config.js';
+import { isWorkerProcess, runPrimary } from '../workers.js';
 import { CliError } from './cli-error.js';
 import { printResult, type OutputOptions } from './output.js';
-import { describeDatabase, messageOf } from './with-database.js';
+import { describeDatabase, messageOf, withDatabase } from './with-database.js';
 
 export function registerServe(program: Command): void {
   program
@@ -14,9 +15,23 @@ export function registerServe(program: Command): void {
     .option('--json', 'print {"url": ...} instead of text')
     .action(async (options: OutputOptions) => {
       const config = loadConfig();
-      const { url } = await startOrExplain(config);
-      printResult(options, { url }, () => `Till is listening on ${url} (database ${describeDatabase(config.databaseUrl)}). Stop it with Ctrl+C.`);
+      const workers = isWorkerProcess() ? 1 : config.workers;
+      const { url } = workers > 1 ? await startWorkers(config) : await startOrExplain(config);
+      // A worker of WORKERS=N: the primary says where they listen, once.
+      if (isWorkerProcess()) return;
+      const processes = workers > 1 ? ` in ${workers} worker processes` : '';
+      printResult(options, { url, workers }, () => `Till is listening on ${url}${processes} (database ${describeDatabase(config.databaseUrl)}). Stop it with Ctrl+C.`);
     });
+}
+
+/** WORKERS=N: migrates once here, then forks the N servers, which share the port. */
+async function startWorkers(config: Config): Promise<{ url: string }> {
+  if (config.migrateOnStart) await withDatabase(config, async () => undefined);
+  try {
+    return await runPrimary(config);
+  } catch (error) {
+    throw new CliError(`cannot start ${config.workers} workers on ${config.host}:${config.port} (database ${describeDatabase(config.databaseUrl)}): ${messageOf(error)}`);
+  }
 }
 
 /** Starts the server; a port in use or an unreachable database is the operator's to fix, so one line. */

@@ -5,6 +5,7 @@
 import type { Config } from '../config.js';
 import { dialectOf, openDatabase, sqlitePath, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { describeDatabase, messageOf } from '../db/describe.js';
 import { CliError } from './cli-error.js';
 
 /**
@@ -36,7 +37,7 @@ export async function withDatabase<T>(config: Config, command: (db: Db, migrated
 async function openOrExplain(config: Config): Promise<Db> {
   let db: Db | undefined;
   try {
-    db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 2 });
+    db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 2, connectTimeoutMs: config.databaseConnectTimeoutMs });
     await db.ping();
     return db;
   } catch (error) {
@@ -45,20 +46,4 @@ async function openOrExplain(config: Config): Promise<Db> {
   }
 }
 
-/** The database URL without its password, fit for a message. */
-export function describeDatabase(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.protocol.startsWith('postgres') ? parsed.toString() : url;
-  } catch {
-    return url;
-  }
-}
-
-/** An error's message; pg's AggregateError (an unreachable server) has none of its own. */
-export function messageOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (message === '' && error instanceof AggregateError) return error.errors.map((e: Error) => e.message).join('; ');
-  return message === '' ? String(error) : message;
-}
+export { describeDatabase, messageOf } from '../db/describe.js';

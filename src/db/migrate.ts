@@ -10,6 +10,11 @@ import { userAuth } from './migrations/0003-user-auth.js';
 import { orderCounts } from './migrations/0004-order-counts.js';
 import { dashboardClient } from './migrations/0005-dashboard-client.js';
 import { salesReport } from './migrations/0006-sales-report.js';
+import { accountMail } from './migrations/0007-account-mail.js';
+import { sessionDetails } from './migrations/0008-session-details.js';
+import { processorPayments } from './migrations/0010-processor-payments.js';
+import { webhooks } from './migrations/0011-webhooks.js';
+import { credentialGeneration } from './migrations/0013-credential-generation.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -19,6 +24,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0004-order-counts': orderCounts(dialect),
     '0005-dashboard-client': dashboardClient(),
     '0006-sales-report': salesReport(),
+    '0007-account-mail': accountMail(dialect),
+    '0008-session-details': sessionDetails(),
+    '0010-processor-payments': processorPayments(dialect),
+    '0011-webhooks': webhooks(dialect),
+    '0013-credential-generation': credentialGeneration(dialect),
   };
 }
 

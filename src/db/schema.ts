@@ -8,15 +8,23 @@
  * Conventions on both databases: money is a 64-bit integer in the smallest currency unit; timestamps
  * are ISO 8601 UTC text with milliseconds; booleans are 0/1 integers; JSON is text.
  */
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 export type Environment = 'sandbox' | 'production';
 export const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
 
-export type OrderStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'canceled';
-export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'partially_refunded', 'refunded', 'canceled'];
+// Each enumeration is one list; its type, the API's schema and the dashboard's types derive from it.
+export const ORDER_STATUSES = ['pending', 'paid', 'partially_refunded', 'refunded', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export type Role = 'admin' | 'manager' | 'cashier';
+export const PAYMENT_METHODS = ['card', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const REFUND_REASONS = ['customer_request', 'duplicate', 'fraudulent', 'other'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export const ROLES = ['admin', 'manager', 'cashier'] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface MerchantsTable {
   id: string;
@@ -37,6 +45,8 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   removed_at: string | null;
+  /** 1 while the password is one an admin or operator chose: the user must choose their own at the next sign-in. */
+  must_change_password: ColumnType<number, number | undefined, number>;
 }
 
 export interface ApiKeysTable {
@@ -90,8 +100,13 @@ export interface OrdersTable {
   total: number;
   refunded_amount: number;
   items_count: number;
-  payment_method: 'card' | 'cash';
+  payment_method: PaymentMethod;
   card_last4: string | null;
+  /** The processor that took a card payment (`simulator`, `stripe`); null for cash and unpaid orders. */
+  payment_processor: string | null;
+  /** The processor's id of the payment (a Stripe PaymentIntent `pi_...`); null without one. */
+  processor_payment_id: string | null;
+  card_brand: string | null;
   paid_at: string | null;
   canceled_at: string | null;
   notes: string | null;
@@ -123,10 +138,29 @@ export interface RefundsTable {
   amount: number;
   currency: string;
   status: 'succeeded';
-  reason: 'customer_request' | 'duplicate' | 'fraudulent' | 'other';
+  reason: RefundReason;
   /** JSON array of `{line_item_id, quantity}`: the units that came back with this refund. */
   items: string;
+  /** The processor's id of the refund (a Stripe Refund `re_...`); null for cash or the simulator. */
+  processor_refund_id: string | null;
   created_at: string;
+}
+
+/** A money-moving call to a processor: committed `pending` before the call, settled after. */
+export interface ProcessorCallsTable {
+  merchant_id: string;
+  environment: Environment;
+  id: string;
+  order_id: string;
+  kind: 'capture' | 'refund';
+  processor: string;
+  /** Sent with the call; derived from Till's ids, so a repeat of the call is the same call. */
+  idempotency_key: string;
+  /** JSON of what the call sends (and, for a refund, what Till records once it succeeds). */
+  request: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  created_at: string;
+  updated_at: string;
 }
 
 export interface EventsTable {
@@ -136,6 +170,74 @@ export interface EventsTable {
   type: string;
   /** JSON: the object the event is about, as the API showed it when the event happened. */
   data: string;
+  created_at: string;
+}
+
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookEndpointsTable {
+  merchant_id: string;
+  environment: Environment;
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types, or `["*"]`. */
+  enabled_events: string;
+  /** JSON object of string pairs. */
+  metadata: string;
+  status: WebhookEndpointStatus;
+  /**
+   * The signing secret (`whsec_...`). Till must sign with it, so it cannot be only hashed; it is
+   * stored as is until an encryption key for stored secrets is configured.
+   */
+  secret: string;
+  /** The secret before the last rotation, still signing until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  /** When the endpoint began failing every attempt (cleared by a success); 5 days of it disables the endpoint. */
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** One event to deliver to one endpoint: the transactional outbox, claimed by dispatchers with a lease. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  merchant_id: string;
+  environment: Environment;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  /** The body to send when it is not a stored event's (the `ping` of a test delivery). */
+  payload: string | null;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** Until when the dispatcher that claimed the delivery holds it; null when none does. */
+  lease_until: string | null;
+  lease_owner: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One HTTP attempt of a delivery, as the delivery log shows it. */
+export interface WebhookAttemptsTable {
+  id: string;
+  merchant_id: string;
+  environment: Environment;
+  endpoint_id: string;
+  delivery_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  outcome: 'succeeded' | 'failed';
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number;
+  error: string | null;
+  next_retry_at: string | null;
   created_at: string;
 }
 
@@ -183,9 +285,22 @@ export interface AuthSessionsTable {
   client_id: string;
   environment: Environment;
   created_at: string;
+  /** When tokens were last issued to it: its start, or its last refresh. */
+  last_used_at: string;
+  /** The `User-Agent` of its last token request (at most 512 characters); null when none was sent. */
+  user_agent: string | null;
+  /** The client address of its last token request. */
+  ip_address: string | null;
   revoked_at: string | null;
-  revoked_reason: 'signed_out' | 'refresh_token_reused' | 'code_reused' | 'user_removed' | null;
+  revoked_reason: SessionEndReason | null;
 }
+
+/**
+ * Why a sign-in ended: its user signed it out (or revoked its token), a refresh token or code was
+ * presented twice, the user was removed, the user changed their password (every other sign-in), or an
+ * admin signed the user out everywhere.
+ */
+export type SessionEndReason = 'signed_out' | 'refresh_token_reused' | 'code_reused' | 'user_removed' | 'password_changed' | 'signed_out_by_admin' | 'password_reset';
 
 export interface RefreshTokensTable {
   /** SHA-256 (hex) of the token; the token itself is never stored. */
@@ -214,6 +329,48 @@ export interface AuthorizationCodesTable {
   session_id: string | null;
 }
 
+/** Every message Till sent (or, without SMTP_URL, wrote to the log instead), newest read by `till mail list`. */
+export interface MailOutboxTable {
+  id: string;
+  /** The merchant the message is about, when there is one (not for a sign-up). */
+  merchant_id: string | null;
+  recipient: string;
+  subject: string;
+  /** `log` (no SMTP_URL: the links are kept, for `till mail list`) or `smtp` (sent: the links are not kept). */
+  transport: 'log' | 'smtp';
+  /** JSON array of the links of the message; empty for a message sent by SMTP. */
+  links: string;
+  sent_at: string;
+}
+
+/** A sign-up waiting for its e-mail to be verified: no merchant exists yet and the e-mail is not taken. */
+export interface SignUpRequestsTable {
+  /** SHA-256 (hex) of the token in the verification link. */
+  token_hash: string;
+  email: string;
+  business_name: string;
+  currency: string;
+  password_hash: string;
+  /** JSON of the OAuth authorization request to continue once verified (client, redirect URI, state, PKCE challenge, environment). */
+  authorize_request: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A one-time token that lets a user set their password: `reset` (e-mailed link) or `temporary` (first sign-in). */
+export interface PasswordTokensTable {
+  /** SHA-256 (hex) of the token. */
+  token_hash: string;
+  user_id: string;
+  purpose: 'reset' | 'temporary';
+  /** JSON of the OAuth authorization request to go back to, if any. */
+  authorize_request: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -223,13 +380,20 @@ export interface Database {
   orders: OrdersTable;
   line_items: LineItemsTable;
   refunds: RefundsTable;
+  processor_calls: ProcessorCallsTable;
   events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
   oauth_clients: OAuthClientsTable;
   signing_keys: SigningKeysTable;
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   authorization_codes: AuthorizationCodesTable;
+  mail_outbox: MailOutboxTable;
+  sign_up_requests: SignUpRequestsTable;
+  password_tokens: PasswordTokensTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -237,5 +401,6 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type LineItemRow = Selectable<LineItemsTable>;
 export type RefundRow = Selectable<RefundsTable>;
+export type ProcessorCallRow = Selectable<ProcessorCallsTable>;
 export type EventRow = Selectable<EventsTable>;
 

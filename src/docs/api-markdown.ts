@@ -6,17 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
 
 type Schema = Record<string, any>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** The OpenAPI document of an app built over an empty in-memory database (no route is called). */
+/** The OpenAPI document of an app built over a new in-memory database (no route is called; building reads the signing keys). */
 export async function openApiDocument(): Promise<Schema> {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:', PUBLIC_URL: 'https://api.example.com' });
   const db = await openDatabase({ url: config.databaseUrl });
   let app: FastifyInstance | undefined;
   try {
+    await migrateToLatest(db);
     app = await buildApp({ config, db, logger: false });
     await app.ready();
     return app.swagger() as Schema;

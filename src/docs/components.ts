@@ -6,7 +6,7 @@
  * that contains one of them (the same object, or a copy of it) is documented with a `$ref` in its place.
  */
 import type { TSchema } from 'typebox';
-import { Account, AccountUser } from '../account/schemas.js';
+import { Account, AccountUser, PasswordChanged, Session, SessionClient, SessionList } from '../account/schemas.js';
 import { ApiKey, ApiKeyList, CreatedApiKey } from '../api-keys/schemas.js';
 import { Customer, CustomerList } from '../customers/schemas.js';
 import { ErrorBody } from '../errors.js';
@@ -56,6 +56,10 @@ export const COMPONENTS: ReadonlyArray<readonly [name: string, schema: TSchema]>
   ['CreatedApiKey', CreatedApiKey],
   ['Account', Account],
   ['AccountUser', AccountUser],
+  ['Session', Session],
+  ['SessionClient', SessionClient],
+  ['SessionList', SessionList],
+  ['PasswordChanged', PasswordChanged],
   ['User', User],
   ['UserList', UserList],
   ['SalesReport', SalesReport],

@@ -27,6 +27,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   parameter_unknown: 'A body field or query parameter that the operation does not take (`param` names it).',
   invalid_refund_amount: 'The refund amount is not between 1 and what is left to refund, is above the value of the returned items, or more units are returned than are left on a line.',
   already_refunded: 'The order has been refunded in full.',
+  incorrect_password: 'From `POST /v1/account/password`: `current_password` is not the user\'s password (`param` `current_password`). Nothing changed; it counts as a failed sign-in for the account\'s limit.',
   idempotency_key_reused: 'The `Idempotency-Key` was already used, within 24 hours, for a request to another endpoint or with another body. Use a new key for a new request.',
   request_too_large: 'The request body is larger than the limit (1 MiB unless the operator set `BODY_LIMIT_BYTES`).',
   headers_too_large: 'The request headers (cookies and `Authorization` included) are larger than 16 KiB together.',
@@ -35,14 +36,18 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   missing_credentials: 'No `Authorization` header.',
   invalid_credentials: 'The credential is unknown, or the header is not `Bearer <credential>`, or a credential was sent in the query string (`access_token`, `api_key`, `key`).',
   token_expired: 'The user access token is past its expiry (`exp`, with 60 s of leeway): refresh it. From `/v1/auth/refresh`: the refresh token is past its 30 days; sign in again.',
-  credential_revoked: 'The API key has been revoked; or the user access token or refresh token belongs to a sign-in that has ended (signed out, user removed, a refresh token or code used twice).',
+  credential_revoked: 'The API key has been revoked; or the user access token or refresh token belongs to a sign-in that has ended (signed out, here or from the list of sign-ins; signed out everywhere by an admin; ended by a password change made from another sign-in; user removed; a refresh token or code used twice; or past its maximum age, 90 days by default).',
   refresh_token_used: 'From `/v1/auth/refresh`: this refresh token was exchanged moments ago (within the grace period). Use the refresh token that exchange returned; the sign-in goes on.',
-  card_declined: 'The card was declined (in the sandbox: `tok_chargeDeclined`). The order stays `pending`.',
+  card_declined: 'The card was declined (in the sandbox: `tok_chargeDeclined`; with Stripe, the message names Stripe\'s `decline_code`). The order stays `pending`.',
+  authentication_required: 'The card needs the customer to authenticate (3-D Secure). The error carries `payment_intent` (`id`, `client_secret`): the app finishes it with Stripe\'s SDK, then captures again with the PaymentIntent id as `payment_token`. The order stays `pending`.',
+  processor_error: 'The card processor (Stripe) failed or could not be reached. Nothing was charged or refunded by this request; retry it (with the same `Idempotency-Key`).',
   insufficient_permissions: 'The credential lacks the permission the operation requires, or is of a kind the operation does not accept.',
-  resource_not_found: "No such object for this merchant and environment. Another merchant's or environment's object answers the same.",
-  route_not_found: 'No operation has this method and path.',
+  resource_not_found: "No such object for this merchant and environment. Another merchant's object answers the same; an object of the same merchant's other environment too, with a message that adds that a similar object exists in the sandbox (or production) data set.",
+  route_not_found: 'No operation has this path.',
+  method_not_allowed: 'The path is an operation\'s, under other methods (`DELETE /v1/products/{id}`, say); the `Allow` header lists them.',
   idempotency_key_in_use: 'The first request with this `Idempotency-Key` is still running. Retry once it has answered; the retry then gets its answer.',
-  product_not_found: "An ordered product is unknown, another tenant's, or inactive (`param` names the line).",
+  product_not_found: "An ordered product is unknown, or another tenant's (`param` names the line).",
+  product_inactive: 'An ordered product is inactive: it can no longer be sold until it is made active again (`param` names the line). Nothing is reserved.',
   out_of_stock: 'A product has fewer units in stock than the order asks for (`param` names the line). Nothing is reserved.',
   customer_not_found: "`customer_id` names no customer of this merchant and environment.",
   order_not_refundable: 'The order is `pending` or `canceled`; only `paid` and `partially_refunded` orders can be refunded.',
@@ -51,8 +56,9 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   rate_limited: 'The credential (or, for a request without one, the client address) has spent its budget of requests for the current window; retry after `Retry-After` seconds. The request did nothing.',
   internal_error: 'Something failed on our side. It is logged; quote the `request_id`. The body never shows the cause.',
   processor_unavailable: 'A card capture in production, while no payment processor is configured. Use a sandbox key to try captures.',
-  service_unavailable: 'The server is shutting down (retry), or `/readyz` cannot reach the database.',
-  database_timeout: 'The database did not answer within the server\'s statement timeout (10 s by default), for example while another request held the rows. The request was rolled back whole; retry it with the same `Idempotency-Key`.',
+  service_unavailable: 'The server is shutting down, or its database cannot be reached, has no connection free, is out of disk or takes no writes. Nothing was changed; retry after `Retry-After` seconds, with the same `Idempotency-Key`.',
+  database_timeout: 'The database did not answer within the server\'s statement timeout (10 s by default, counted from the request\'s arrival), for example while another request held the rows. The request was rolled back whole; retry it (after `Retry-After` seconds) with the same `Idempotency-Key`.',
+  commit_unconfirmed: 'The connection to the database broke, or the database fell silent, while it was committing the change: the change may or may not have been made. Retry the request with the same `Idempotency-Key`: if it was made, the retry answers with its stored result; if not, the retry makes it. Never retry such a request without its key.',
 };
 
 const STATUS_MEANINGS: Record<OrderStatus, string> = {
@@ -69,6 +75,12 @@ const EVENT_MEANINGS: Record<EventType, string> = {
   'order.canceled': 'Cancel succeeded.',
   'order.refunded': 'A refund succeeded (with `refund.created`); the order is `partially_refunded` or `refunded`.',
   'refund.created': 'A refund succeeded; `data.object` is the refund.',
+  'product.created': 'Create Product succeeded; `data.object` is the product.',
+  'product.updated': 'Update Product changed at least one field; `data.object` is the product as it now is.',
+  'customer.created': 'Create Customer succeeded; `data.object` is the customer.',
+  'customer.updated': 'Update Customer changed at least one field; `data.object` is the customer as it now is.',
+  'api_key.created': 'An API key was created (by a user, or with `till api-key create`), in the key\'s environment; `data.object` is its record as List API keys shows it, never the key.',
+  'api_key.revoked': 'An API key was revoked (the first time only), in the key\'s environment; `data.object` is its record.',
 };
 
 /** Tag descriptions, in the order the reference shows them. */
@@ -76,15 +88,21 @@ export const TAGS = [
   { name: 'Orders', description: 'Create, read, capture, cancel and refund orders. Requires `orders:read` to read, `orders:write` to change.' },
   { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
   { name: 'Customers', description: 'Customers that orders can name. Requires `customers:read` / `customers:write`.' },
-  { name: 'Events', description: 'What happened to orders and refunds, newest first. Requires `orders:read`.' },
+  { name: 'Events', description: 'What happened to orders, refunds, products, customers and API keys, newest first. Requires `orders:read`.' },
+  {
+    name: 'Webhooks',
+    description: 'Endpoints that events are POSTed to, signed as Standard Webhooks says, and the log of every attempt. Requires `webhooks:read` to read, `webhooks:write` to change.',
+  },
   { name: 'Reports', description: 'Sales and refunds over a range, in totals and by UTC hour or day. Requires `orders:read`.' },
   {
     name: 'Team',
-    description: "The merchant's users: list, add with a role, change a role, remove. Kept for signed-in admins: API keys, managers and cashiers get 403.",
+    description: "The merchant's users: list, add with a role, change a role, sign out everywhere, remove. Kept for signed-in admins: API keys, managers and cashiers get 403.",
   },
   {
     name: 'Account',
-    description: 'The merchant a credential acts for, its environment and permissions, and the signed-in user. Any valid credential.',
+    description:
+      'The merchant a credential acts for, its environment and permissions, and the signed-in user: any valid credential. ' +
+      "The user's own sign-ins (list, sign out one) and password change: user access tokens only, any role.",
   },
   { name: 'Authentication', description: 'User access tokens: refreshing them. Signing in goes through the OAuth endpoints described above.' },
   {
@@ -117,6 +135,7 @@ Every request carries \`Authorization: Bearer <credential>\`. The credential is 
 - **Managing API keys over HTTP**: a signed-in user whose role gives \`api_keys:write\` (an admin) lists the merchant's keys with \`GET /v1/api_keys\`, creates one with \`POST /v1/api_keys\` (\`name\`, \`environment\`, optional \`permissions\`, all by default) and revokes one with \`POST /v1/api_keys/{id}/revoke\`. Keys are merchant-level: these operations see the keys of both environments, whatever the token's \`env\`. They accept user access tokens only; an API key, whatever its permissions, gets 403 ${code('insufficient_permissions')}, so a key can never mint or list keys. The creation's answer is the only place the key appears; the list shows \`last4\`, never the key. Creating a key ignores \`Idempotency-Key\`, so that the key is never stored for a replay.
 - **User access tokens** (JWT) give user-scoped access, e.g. to a mobile app: a person signs in (see *Signing in users*) and the app gets a token that carries the user's \`permissions\` (from the role), the merchant (\`merchant_id\`) and the environment (\`env\`), and expires after 1 hour. Every \`/v1\` operation takes either kind of credential and checks its permission the same way.
 - **The team** (users and their roles): a signed-in **admin** lists the merchant's users with \`GET /v1/users\` (paginated; removed users are not listed), adds one with \`POST /v1/users\` (\`email\`, an initial \`password\` of at least 10 characters that the admin gives the person, \`role\`), changes a role with \`PATCH /v1/users/{id}\` (\`role\`) and removes a user with \`DELETE /v1/users/{id}\`. These operations are kept for a user access token of a user whose role is \`admin\` (\`x-required-role\` in the OpenAPI document): an API key of any permissions, a manager or a cashier gets 403 ${code('insufficient_permissions')}. Users belong to the merchant, so a sandbox and a production token see the same team. A user object is \`{id, email, role, created_at, removed_at}\`, never a password or its hash. Removal answers the user with \`removed_at\` set (as revoking an API key answers the key with \`revoked_at\`, rather than Stripe's \`{deleted: true}\`): the user can no longer sign in, and their access and refresh tokens answer 401 ${code('credential_revoked')} from the next request. An admin cannot change their own role nor remove themselves (400 ${code('parameter_invalid')}, \`param\` \`role\` or \`id\`), and a change runs only while its caller is still an admin (two admins demoting each other at once: the second is refused), so a merchant always keeps an admin. E-mails are unique across all merchants, since a person signs in with the e-mail alone: one already used by any user, removed users included, is 400 ${code('parameter_invalid')} with \`param\` \`email\`, as \`till user create\` refuses it. Another merchant's user, or a removed one, is 404. A demotion takes the permissions away from the user's tokens at once; what a promotion adds comes with the user's next refresh (the role itself, and so the Team API, at once). \`POST /v1/users\` takes \`Idempotency-Key\` like every POST: only the answer (which holds no password) and a hash of the request without its password are kept, so nothing derived from the password is stored beside its Argon2id hash; a retry with the same key and e-mail replays the first answer whatever password it sends, and the first password stands.
+- **Your sign-ins and your password**: every sign-in (an app or browser the user signed in on) is listed by \`GET /v1/account/sessions\`: its \`id\` (\`ses_...\`, the \`sid\` claim of its access tokens), the \`client\` it was made with, a \`device\` summary of the \`user_agent\` and the \`ip_address\` of its last token request, \`environment\`, \`created_at\`, \`last_used_at\` (its last refresh: not every request), \`expires_at\` (the latest it can end) and \`current: true\` for the sign-in making the request. \`DELETE /v1/account/sessions/{id}\` ends one: its refresh and access tokens answer 401 ${code('credential_revoked')} from the next request, on every server process. \`POST /v1/account/password\` (\`current_password\`, \`new_password\` of at least 10 characters) changes the password and ends every other sign-in of the user, keeping the one it was made from. A wrong \`current_password\` is 400 ${code('incorrect_password')} and counts as a failed sign-in. These take a user access token of any role (an API key has no sign-ins: 403 ${code('insufficient_permissions')}), and see only the caller's own sign-ins: anyone else's \`ses_...\` is 404. An admin ends all of a team member's sign-ins with \`POST /v1/users/{id}/sign_out\` (a lost phone), which answers the user. A sign-in lasts at most 90 days from sign-in (\`SESSION_MAX_AGE_DAYS\`), however often it is refreshed.
 - **Who a credential is**: \`GET /v1/account\` answers, for any valid credential and without any permission, the merchant it acts for (\`id\`, \`name\`, \`currency\`, \`tax_rate_bps\`), the \`environment\` it acts on, its \`permissions\` (for a user: what the role grants now) and \`user\` (\`id\`, \`email\`, \`role\`) for a user access token, or null for an API key. Stripe's \`GET /v1/account\` is the model; the account is the merchant, so its \`id\` is the \`mer_...\` identifier. An app reads it to format amounts in the right currency and to show only what the user may do.
 
 Failures answer **401** (${code('missing_credentials')}, ${code('invalid_credentials')}, ${code('token_expired')}, ${code('credential_revoked')}) with a \`WWW-Authenticate: Bearer realm="till"\` header (plus \`error="invalid_token"\` when a credential was sent). The credential is checked before the request body is read, so a request without a valid credential gets 401, never 400.
@@ -137,27 +156,30 @@ ${table(['endpoint', 'what it does'], [
     ['`GET /.well-known/oauth-authorization-server`', 'The endpoints and what they support (issuer, PKCE `S256`, public clients).'],
     ['`GET /.well-known/jwks.json`', 'The public keys access tokens are signed with (ES256). Verify tokens against these only.'],
     ['`GET /oauth/authorize`', 'The sign-in page. Query: `response_type=code`, `client_id`, `redirect_uri`, `code_challenge`, `code_challenge_method=S256`, `state`, and `environment` (`sandbox` or `production`, default `production`: the data set the tokens act on). After sign-in, redirects (303) to `redirect_uri` with `code`, `state` and `iss`. With `prompt=create`: the sign-up form instead (see below).'],
-    ['`POST /oauth/token`', 'Form-encoded. `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier`, `client_id`; or `grant_type=refresh_token` with `refresh_token`, `client_id`. Answers `{"access_token", "token_type": "Bearer", "expires_in", "refresh_token"}`.'],
+    ['`POST /oauth/token`', 'Form-encoded (any other body, JSON included, is 400 `invalid_request`). `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier`, `client_id`; or `grant_type=refresh_token` with `refresh_token`, `client_id`. Answers `{"access_token", "token_type": "Bearer", "expires_in", "refresh_token"}`.'],
     ['`POST /oauth/revoke`', 'Form-encoded `token` (a refresh token or an access token) and `client_id` (RFC 7009). Ends the sign-in the token belongs to: its refresh token and every access token it issued answer 401 from then on. Unknown tokens are answered 200 too.'],
-    ['`POST /v1/auth/refresh`', 'The same refresh as the token endpoint, as JSON: `{"refresh_token": "rt_..."}`, with this API\'s error envelope. It also takes an optional `environment` (`sandbox` or `production`) to switch the sign-in to the other data set (see *Environments and tenant isolation*).'],
+    ['`POST /v1/auth/refresh`', 'The same refresh as the token endpoint, as JSON: `{"refresh_token": "rt_...", "client_id": "cli_..."}`, with this API\'s error envelope. `client_id` is optional; sent, a refresh token issued to another app is refused (401 `invalid_credentials`), as the token endpoint refuses it, so apps should send it. It also takes an optional `environment` (`sandbox` or `production`) to switch the sign-in to the other data set (see *Environments and tenant isolation*).'],
   ])}
 
 - **Clients** are registered by the operator (\`till oauth-client create\`). They are public clients: no secret; PKCE protects the code. \`client_id\` is \`cli_...\`.
-- **The dashboard's client**: every installation has the public client \`cli_dashboard\` ("Till dashboard"), created by a migration, for the merchant dashboard served at \`/dashboard\`. Its one redirect URI is \`<origin>/dashboard/callback\`, where \`<origin>\` is the origin of \`PUBLIC_URL\` when it is set, and otherwise the origin the authorization request itself was sent to (its scheme and \`Host\`), so that \`http://localhost:3000\` and \`http://127.0.0.1:3000\` both work without configuration. This is safe: the browser is sent back to the very origin it is already on, where this server's own dashboard page takes the code, and PKCE binds the code to the page that started the sign-in; a \`Host\` header can only be chosen by whoever sends the request to this server, never by a third-party page. Anything else (another origin, port, scheme, path, a trailing slash or a query) is refused with an error page, never a redirect. Behind a proxy that terminates TLS, set \`PUBLIC_URL\`, since the server itself sees \`http\`.
+- **The dashboard's client**: every installation has the public client \`cli_dashboard\` ("Till dashboard"), created by a migration, for the merchant dashboard served at \`/dashboard\`. Its one redirect URI is \`<origin>/dashboard/callback\`, where \`<origin>\` is the origin of \`PUBLIC_URL\` when it is set, and otherwise the origin the authorization request itself was sent to (its scheme and \`Host\`), so that \`http://localhost:3000\` and \`http://127.0.0.1:3000\` both work without configuration, but only when that \`Host\` names this machine: \`localhost\`, a loopback address, the address the server listens on (\`HOST\`) or, listening on all addresses, one of the machine's own addresses. A \`Host\` with any other name (one an attacker has pointed at the server, by DNS rebinding or through a proxy that passes \`Host\` on) gives no origin, so the dashboard's redirect URI is refused; a server reached by a name of its own needs \`PUBLIC_URL\`, which production requires. The browser is sent back to the very origin it is already on, where this server's own dashboard page takes the code, and PKCE binds the code to the page that started the sign-in. Anything else (another origin, port, scheme, path, a trailing slash or a query) is refused with an error page, never a redirect. Behind a proxy that terminates TLS, set \`PUBLIC_URL\`, since the server itself sees \`http\`.
 - **Redirect URIs** must be one of those the client registered, character for character: no trailing slash or extra parameter is forgiven. The one exception is a loopback \`http\` redirect (\`http://127.0.0.1/callback\`), which matches on any port, as native apps need. A request naming an unknown client or an unregistered redirect URI gets an error page, never a redirect; other errors go back to the app as \`error\`, \`error_description\`, \`state\` and \`iss\` on the redirect URI.
-- **Signing up** (OpenID Connect \`prompt=create\`, "Initiating User Registration via OpenID Connect 1.0"): an authorization request with \`prompt=create\` shows a sign-up form instead of the sign-in form: business name, currency (ISO 4217, \`USD\` by default; any code the runtime's \`Intl\` knows), e-mail and password (at least 10 characters). Submitting it creates a merchant (tax rate 0) and its first user, an admin, then continues exactly as a successful sign-in: 303 to \`redirect_uri\` with \`code\`, \`state\` and \`iss\`. Each form links to the other, keeping the authorization request. A refusal (an e-mail any user already has, a short password, an unknown currency, an empty name) shows the form again with the message tied to the field at fault (400; 429 past the limit) and keeps what was typed except the password. Sign-ups count against the per-address limit of the sign-in form. The metadata lists \`prompt_values_supported: ["create"]\`. An operator turns sign-up off with \`SIGN_UP_ENABLED=false\`: then \`prompt=create\` shows the sign-in form without a link to sign up, a posted sign-up form is answered with a 403 page saying sign-up is off, and the metadata leaves \`prompt_values_supported\` out.
+- **Signing up** (OpenID Connect \`prompt=create\`, "Initiating User Registration via OpenID Connect 1.0"): an authorization request with \`prompt=create\` shows a sign-up form instead of the sign-in form: business name, currency (ISO 4217, \`USD\` by default; any code the runtime's \`Intl\` knows), e-mail (at most 254 characters) and password (at least 10 characters). Submitting it answers a "check your inbox" page (200), the same whether or not the address has an account, and mails a link to the address (or, to an address that has an account, a note saying so and no link). Nothing is created and the address is not taken until the link is followed, so a sign-up someone else started never blocks the owner of the address. The link (\`GET /oauth/sign-up?token=...\`, built from \`PUBLIC_URL\`) works once, within 24 hours; opening it changes nothing and asks to confirm, and confirming (\`POST /oauth/sign-up\`) creates a merchant (tax rate 0) and its first user, an admin, then continues exactly as a successful sign-in: 303 to \`redirect_uri\` with \`code\`, \`state\` and \`iss\`. A used, expired or unknown link is a 400 page; an address that got an account meanwhile, a 409 page linking to the sign-in. Each form links to the other, keeping the authorization request. A refusal (a short password, an address that is not one, an unknown currency, an empty name) shows the form again with the message tied to the field at fault (400; 429 past the limit) and keeps what was typed except the password. Sign-ups count against the per-address limit of the sign-in form. The metadata lists \`prompt_values_supported: ["create"]\`. An operator turns sign-up off with \`SIGN_UP_ENABLED=false\`: then \`prompt=create\` shows the sign-in form without a link to sign up, a posted sign-up form is answered with a 403 page saying sign-up is off, and the metadata leaves \`prompt_values_supported\` out.
+- **Forgot password**: the sign-in page links to \`/oauth/forgot-password\`, keeping the authorization request. The form takes an e-mail and answers a "check your inbox" page whatever the address; an active user's address gets a link (\`/oauth/reset-password?token=...\`) that works once, within 1 hour, to a form for the new password, typed twice. Setting it ends every sign-in of the user (their access and refresh tokens answer 401), spends their other links, and shows the sign-in form of the authorization request again. Only a SHA-256 of each token is stored.
+- **Temporary passwords**: a password an admin chose (\`POST /v1/users\`, the dashboard's Team page) or the operator chose with \`--temporary\` lets its user sign in once more only to choose their own: the sign-in answers a form for a new password (200, no code), and the code follows once it is set (303 as usual). Setting it ends the user's other sign-ins.
 - **Codes** last ${AUTHORIZATION_CODE_TTL_SECONDS} seconds and work once. Presenting a code again is refused and ends the sign-in the first exchange started.
-- **Access tokens** are JWTs signed with ES256 (\`kid\` in the header, \`typ\` \`at+jwt\`). Claims: \`sub\` (the user, \`usr_...\`), \`merchant_id\`, \`role\`, \`permissions\`, \`iat\`, \`exp\`, \`iss\` (this service's public address), \`env\`, and \`sid\` (the sign-in) and \`jti\`. They last 1 hour (\`ACCESS_TOKEN_TTL_SECONDS\`). The server accepts ES256 only, its own \`iss\`, and \`exp\` with at most 60 s of clock leeway; it takes keys only from its own published set, never from a token's header. A token is refused (401 ${code('credential_revoked')}) as soon as its sign-in ends or its user is removed, and it carries only the permissions its user's role still grants.
+- **Access tokens** are JWTs signed with ES256 (\`kid\` in the header, \`typ\` \`at+jwt\` as RFC 9068 says). Claims: \`sub\` (the user, \`usr_...\`), \`merchant_id\`, \`role\`, \`permissions\`, \`iat\`, \`exp\`, \`iss\` (this service's public address), \`aud\` (the API the token is for: \`iss\` followed by \`/v1\`, e.g. \`https://api.example.com/v1\`), \`env\`, and \`sid\` (the sign-in) and \`jti\`. They last 1 hour (\`ACCESS_TOKEN_TTL_SECONDS\`). The server accepts ES256 only, \`typ\` \`at+jwt\`, its own \`iss\` and \`aud\`, and \`exp\` with at most 60 s of clock leeway; it takes keys only from its own published set, never from a token's header. (Tokens issued before \`aud\` was added, by an earlier version, are accepted without it until they expire.) A service that checks Till's tokens itself should check \`typ\` and \`aud\` too. A token is refused (401 ${code('credential_revoked')}) as soon as its sign-in ends or its user is removed, and it carries only the permissions its user's role still grants.
 - **Refresh tokens** (\`rt_...\`) last 30 days each and work once: every refresh returns a new pair and the old refresh token stops working. Of two refreshes with one token, one succeeds and the other is refused (${code('refresh_token_used')} on \`/v1/auth/refresh\`, \`invalid_grant\` on \`/oauth/token\`), so an app that raced itself keeps its sign-in. A refresh token presented again more than 10 seconds (\`REFRESH_REUSE_GRACE_SECONDS\`) after it was exchanged is taken as stolen: the whole sign-in ends, access tokens included.
 - **Signing keys** are kept in the database and shared by every server process. \`till signing-key rotate\` adds a key that signs from then on; the old one stays published until the last token it signed has expired.
-- **Brute force**: sign-in posts and the token, revoke and refresh endpoints are limited per client address (30 requests a minute, \`SIGN_IN_LIMIT_PER_ADDRESS\`), and failures per account (10 failed sign-ins or refused token requests per 15 minutes, \`SIGN_IN_LIMIT_PER_ACCOUNT\`; a successful sign-in clears them). Past a limit: 429 with \`Retry-After\`. A wrong password and an unknown e-mail get the same answer.
+- **Hostile input**: the OAuth endpoints take form-encoded parameters only. A body they cannot read (JSON, malformed, over 16 KiB), a parameter over 4,096 characters, or text holding NUL or a lone UTF-16 surrogate is refused before anything is looked up: 400 \`invalid_request\` from the token and revocation endpoints, a 400 page from the sign-in page; nothing of the request is logged. E-mails are at most 254 characters and passwords at most 1,024, checked before anything else. A sign-in or sign-up form that the browser says was posted from another site's page (\`Sec-Fetch-Site\` other than \`same-origin\`, or an \`Origin\` other than this server's) is refused with a 403 page, so no other site can sign a browser in to an account of its choosing or create shops through it.
+- **Brute force**: sign-in posts and the token, revoke and refresh endpoints are limited per client address (30 requests a minute, \`SIGN_IN_LIMIT_PER_ADDRESS\`; an IPv6 client by its /64; behind a load balancer, the address it reports, when the operator names it in \`TRUST_PROXY\`). A refresh with a live refresh token is counted but never refused for its address: it is limited per sign-in instead (30 refreshes a minute). Failed sign-ins are counted per account and address: after 10 (\`SIGN_IN_LIMIT_PER_ACCOUNT\`), each attempt for that account from that address waits 2 minutes, then 4, 8 and at most 15 after each further failure; a successful sign-in from that address clears them. The same account from another address is not held back, so someone guessing a password cannot lock its owner out. A ceiling of 10 times that many failures an hour for one account, from all addresses together, brakes guessing spread over many addresses: past it, addresses that have already failed for the account wait for the hour to end, while an address that has not may still try. Refused codes and refresh tokens count against their address only, never against the user they belong to. Past a limit: 429 with \`Retry-After\`. A wrong password and an unknown e-mail get the same answer.
 - **Errors** of \`/oauth/token\` and \`/oauth/revoke\` follow RFC 6749: \`{"error": "invalid_grant", "error_description": "..."}\` with 400 (\`invalid_request\`, \`invalid_grant\`, \`unsupported_grant_type\`, \`unauthorized_client\`), 401 (\`invalid_client\`) or 429 (\`rate_limited\`). Their answers are never cached (\`Cache-Control: no-store\`).
 
 # Environments and tenant isolation
 
 Every merchant has two fully separate data sets: \`sandbox\` and \`production\`. ${code(KEY_PREFIXES.sandbox)} keys act on the sandbox and ${code(KEY_PREFIXES.production)} keys on production; a user access token names its environment in its \`env\` claim. A credential sees only its own merchant's data in its own environment. The one exception is the API key records themselves, which belong to the merchant: \`/v1/api_keys\` shows and manages the keys of both environments.
 
-An object of another merchant or of the other environment is answered exactly like a missing one: **404** ${code('resource_not_found')} in a path, 422 ${code('product_not_found')} or ${code('customer_not_found')} in an order, never 403, so that its existence does not leak.
+An object of another merchant or of the other environment is answered like a missing one: **404** ${code('resource_not_found')} in a path, 422 ${code('product_not_found')} or ${code('customer_not_found')} in an order, never 403, so that its existence does not leak to another merchant. One help for the merchant's own mistake, as Stripe gives: when the id in a path (an order, product, customer or event) is not in the credential's environment but is the same merchant's in the other one, the 404's message adds "a similar object exists in the sandbox data set: use a sk_test_ key, or switch the sign-in to the sandbox" (or production and \`sk_live_\`). Another merchant's id gets exactly the message of an id that never existed.
 
 **Switching environments while signed in**: an app sends \`{"refresh_token": "rt_...", "environment": "sandbox"}\` (or \`"production"\`) to \`POST /v1/auth/refresh\`. The refresh token rotates exactly as any refresh does (it works once; of two concurrent uses one wins), and the new access and refresh tokens are for the environment asked for. The sign-in itself moves to that environment in the same transaction: later refreshes without \`environment\` stay there, and the sign-in's access tokens for the other environment answer 401 ${code('credential_revoked')} for as long as it stays in this one, so a sign-in never holds working tokens for both data sets at once. Without \`environment\`, a refresh keeps the sign-in's environment. The OAuth token endpoint does not take \`environment\`: it stays plain RFC 6749.
 
@@ -165,7 +187,7 @@ The sandbox takes card payments with test tokens (see *Payments and test tokens*
 
 # Identifiers
 
-Identifiers are strings: a type prefix, an underscore, then 20 random base62 characters (e.g. \`ord_4Vq2c9XrT0bLkP7sYh1m\`).
+Identifiers are strings: a type prefix, an underscore, then the time the object was made (8 base62 characters of milliseconds) and 16 random base62 characters (e.g. \`ord_0MvQZ7yq4Vq2c9XrT0bLkP7s\`), so that identifiers made later sort later. Identifiers made before this scheme (20 random base62 characters after the underscore) stay valid. Treat an identifier as opaque: its length may grow, and lists are ordered by \`created_at\`, never by identifier alone.
 
 ${table(['object', 'prefix'], Object.entries(ID_PREFIXES).map(([object, prefix]) => [humanize(object), code(`${prefix}_`)]))}
 
@@ -190,7 +212,7 @@ Date-range filters (\`created_at_min\`, \`created_at_max\`) take a date-time (wi
 - Keys named \`__proto__\`, or \`constructor\` holding \`prototype\`, are refused anywhere in a body (400 ${code('parameter_invalid')}); \`constructor\` as a plain metadata key is ordinary data.
 - Credentials go in the \`Authorization\` header only: a request with an \`access_token\`, \`api_key\` or \`key\` query parameter is **401** ${code('invalid_credentials')}, whatever else it sends, since URLs end up in logs and browser history. Roll a credential that was sent that way.
 - Headers over 16 KiB in all are **431** ${code('headers_too_large')}. A client that has not sent its whole request within the server's request timeout (30 s by default) gets **408** ${code('request_timeout')}.
-- A request that waits on the database longer than the server's statement timeout (10 s by default; another request holding the same rows, say) is **503** ${code('database_timeout')}: it was rolled back whole, so retry it, with the same \`Idempotency-Key\`.
+- A request that waits on the database longer than the server's statement timeout (10 s by default, counted from its arrival; another request holding the same rows, say) is **503** ${code('database_timeout')}: it was rolled back whole, so retry it, with the same \`Idempotency-Key\`. A database that cannot be reached, has no connection free, is out of disk or takes no writes is **503** ${code('service_unavailable')}, nothing written either. A database that stops answering while it commits is **503** ${code('commit_unconfirmed')}: the change may have been made, and only the retry with the same \`Idempotency-Key\` tells. All three carry \`Retry-After\` (seconds).
 - An empty body counts as \`{}\`, so operations whose fields are all optional (full refund, cancel, capture of a cash order) can be sent with no body.
 - Unknown body fields and unknown query parameters are refused with 400 ${code('parameter_unknown')}, so a misspelt field never goes unnoticed.
 - Body values are taken as sent: \`"amount": "500"\` is refused, not read as 500. Query-string numbers and booleans are read from their text.
@@ -205,7 +227,7 @@ Every error has the same body:
   "error": {
     "type": "invalid_request_error",
     "code": "parameter_missing",
-    "message": "Missing required parameter: items",
+    "message": "Missing required parameter: items.",
     "param": "items",
     "request_id": "req_8mJ2kQ9xLw4RtY7nB3vC"
   }
@@ -242,7 +264,7 @@ ${table(['what', 'limit'], [
 
 # Idempotent requests
 
-Every POST except Create an API key (whose answer holds a secret that must not be stored) accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters; a random UUID is a good key), so that a request can be retried after a timeout or a dropped connection without doing its work twice. Keys are kept ${IDEMPOTENCY_TTL_MS / 3_600_000} hours from their first use, per merchant and environment, in the database: they hold across server processes and restarts.
+Every POST except Create an API key, Create a webhook endpoint and Rotate the signing secret (whose answers hold a secret that must not be stored) accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters, sent once: two \`Idempotency-Key\` headers are 400 ${code('parameter_invalid')}; a random UUID is a good key), so that a request can be retried after a timeout or a dropped connection without doing its work twice. Keys are kept ${IDEMPOTENCY_TTL_MS / 3_600_000} hours from their first use, per merchant and environment, in the database: they hold across server processes and restarts.
 
 - The first request with a key does the work. A retry with the same key, endpoint and body (key order in the JSON does not matter) does nothing and gets the first answer again, with its status and body and the header \`Idempotent-Replayed: true\`. Error answers are replayed too: a retry of a 422 ${code('out_of_stock')} is that same 422, even if stock has arrived since.
 - The same key for another endpoint or with another body is **400** ${code('idempotency_key_reused')}.
@@ -253,12 +275,12 @@ Every POST except Create an API key (whose answer holds a secret that must not b
 
 # Rate limits
 
-Each credential has a budget of requests: by default ${RATE_LIMIT_DEFAULTS.max} requests per ${describeWindow(RATE_LIMIT_DEFAULTS.windowMs)} for each API key or access token (an installation may set other figures; the \`RateLimit-Limit\` header gives the one in force). Requests without a bearer token share the budget of their client address. The window starts with the first request and the budget is whole again once it has passed.
+Each credential has a budget of requests: by default ${RATE_LIMIT_DEFAULTS.max} requests per ${describeWindow(RATE_LIMIT_DEFAULTS.windowMs)} for each API key, and for each user across all their access tokens (an installation may set other figures; the \`RateLimit-Limit\` header gives the one in force). Requests without a bearer token, and requests whose token is refused (unknown, expired, revoked), share the budget of their client address: made-up tokens cannot each open a budget of their own, and a flood of them from one address gets 429 while valid credentials, from that address or any other, keep theirs. An IPv6 client counts by its /64 network. The window starts with the first request and the budget is whole again once it has passed.
 
-- Every request under \`/v1\` counts, whatever its answer (a 401, 404 or 400 too). It is counted before the credential is checked or the body read, so a request over budget gets 429, not 401 or 400. \`GET /healthz\`, \`/readyz\`, \`/metrics\`, \`/docs\` and \`/v1/openapi.json\` are never counted.
+- Every request under \`/v1\` counts, whatever its answer (a 401, 404 or 400 too). It is counted once its credential is checked and before its body is read or anything is done, so a request over budget gets 429, not 401 or 400. \`GET /healthz\`, \`/readyz\`, \`/metrics\`, \`/docs\` and \`/v1/openapi.json\` are never counted.
 - Each counted response carries \`RateLimit-Limit\` (the budget), \`RateLimit-Remaining\` (what is left of it) and \`RateLimit-Reset\` (seconds until the window ends), as in the IETF draft *RateLimit header fields for HTTP*.
 - The budget is one for the whole installation, however many server processes answer (they share their counts through Redis); an installation without Redis counts per process.
-- The sign-in form and the token, refresh and revoke endpoints have their own limits per client address and per account; their 429s carry the same \`Retry-After\` and \`RateLimit-*\` headers.
+- The sign-in form and the token, refresh and revoke endpoints have their own limits (see *Brute force* under the sign-in); their 429s carry the same \`Retry-After\` and \`RateLimit-*\` headers.
 - Over budget, the answer is **429** ${code('rate_limited')} with \`Retry-After\` in whole seconds (at least 1, rounded up). A refused request did nothing, so it is safe to send again once \`Retry-After\` has passed; spread retries out (with exponential back-off and some jitter) rather than retrying in a tight loop.
 
 # Pagination and sorting
@@ -274,7 +296,7 @@ Filters: List Orders takes \`status\` (one status, or several separated by comma
 ${table(['status', 'meaning'], ORDER_STATUSES.map((status) => [code(status), STATUS_MEANINGS[status]]))}
 
 ${table(['from', 'operation', 'to', 'otherwise'], [
-    ['(none)', 'Create Order', '`pending` (201)', `422 ${code('product_not_found')}, ${code('out_of_stock')}, ${code('customer_not_found')}`],
+    ['(none)', 'Create Order', '`pending` (201)', `422 ${code('product_not_found')}, ${code('product_inactive')}, ${code('out_of_stock')}, ${code('customer_not_found')}`],
     ['`pending`', 'Capture', '`paid`', `422 ${code('order_not_capturable')}`],
     ['`pending`', 'Cancel', '`canceled`', `422 ${code('order_not_cancelable')}`],
     ['`paid`, `partially_refunded`', 'Refund', '`partially_refunded` or `refunded`', `\`refunded\`: 400 ${code('already_refunded')}; \`pending\`, \`canceled\`: 422 ${code('order_not_refundable')}`],
@@ -292,7 +314,7 @@ Capture (\`POST /v1/orders/{id}/capture\`) takes the payment of a pending order.
 
 In the sandbox, card payments go to a simulator that takes these test tokens:
 
-${table(['token', 'result'], tokens.map(([token, result]) => [code(token), result.ok ? `succeeds; \`card_last4\` is ${code(result.cardLast4)}` : `402 ${code(result.reason)}; the order stays \`pending\``]))}
+${table(['token', 'result'], tokens.map(([token, result]) => [code(token), result.ok ? `succeeds; \`card_last4\` is ${code(result.cardLast4 ?? '')}` : `402 ${code(result.reason)}; the order stays \`pending\``]))}
 
 Any other token is 400 ${code('parameter_invalid')} (\`param\`: \`payment_token\`). In production, card captures need a configured payment processor; without one they answer 503 ${code('processor_unavailable')} and the order stays pending.
 
@@ -309,11 +331,23 @@ Any other token is 400 ${code('parameter_invalid')} (\`param\`: \`payment_token\
 
 # Events
 
-Every change to an order is recorded as an event, in the same database transaction as the change: an event exists exactly when its change does. \`GET /v1/events\` lists them (permission \`orders:read\`), newest first, with the same pagination as other lists and a \`type\` filter.
+Every change to an order, a product, a customer or an API key is recorded as an event, in the same database transaction as the change: an event exists exactly when its change does. \`GET /v1/events\` lists them (permission \`orders:read\`), newest first, with the same pagination as other lists and a \`type\` filter.
 
 ${table(['type', 'recorded when'], EVENT_TYPES.map((type) => [code(type), EVENT_MEANINGS[type]]))}
 
-An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`. This release records and lists events; it does not deliver them to webhook endpoints.
+An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`, the product, the customer, or the API key's record (as List API keys shows it: never the key nor its hash). Events are also pushed to webhook endpoints (below).
+
+# Webhooks
+
+A webhook endpoint (\`POST /v1/webhook_endpoints\`, permission \`webhooks:write\`; reading needs \`webhooks:read\`) receives the events of its merchant and environment whose types are in \`enabled_events\` (or all of them, \`["*"]\`). Sandbox and production endpoints are separate. Each event is sent as the [Standard Webhooks](https://www.standardwebhooks.com/) specification says, so a receiver using the \`standardwebhooks\` package verifies it unchanged:
+
+- \`POST\` with \`Content-Type: application/json\`; the body is the event as \`GET /v1/events/:id\` shows it.
+- \`webhook-id\`: the event id, the same on every retry (use it to drop duplicates); \`webhook-timestamp\`: Unix seconds of this attempt; \`webhook-signature\`: \`v1,\` then the base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\` keyed with the secret (the base64 after \`whsec_\`). After \`POST /v1/webhook_endpoints/:id/rotate_secret\`, two signatures separated by a space until the old secret expires.
+- The secret is answered when the endpoint is made and on rotation only. Till signs with it, so it keeps the secret itself, not a hash: encrypted at rest with the server's encryption key (\`SIGNING_KEY_ENCRYPTION_KEY\`, required in production).
+- A 2xx answer is success. Anything else, no answer within the timeout (10 s by default) or a connection error is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (with up to 10% jitter), after which the delivery is failed. \`410 Gone\` disables the endpoint at once; so do 5 days in which every attempt failed. Redirects are not followed.
+- Delivery is at least once: a receiver may see an event twice, never zero times. Per endpoint, events are first attempted in the order they were recorded; a retried event may arrive after later ones.
+- Addresses that resolve to loopback, private, link-local (the cloud metadata address included), carrier-grade NAT, unique-local IPv6 or multicast ranges are refused when the connection is made (error \`blocked_address\` in the log). In production only \`https\` URLs are accepted.
+- \`GET /v1/webhook_endpoints/:id/deliveries\` lists every attempt, newest first; \`POST /v1/events/:id/resend\` sends an event again, \`POST /v1/webhook_endpoints/:id/test\` sends a \`ping\` event (\`data.object\` is \`{"endpoint_id"}\`).
 
 # Reports
 
@@ -326,7 +360,7 @@ An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`
 
 # Versioning and operations
 
-All operations are under \`/v1\`. These answer without credentials: \`GET /healthz\` (the process is up), \`GET /readyz\` (the database answers), \`GET /metrics\` (Prometheus text), \`GET /v1/openapi.json\` (this document, OpenAPI 3.1, generated from the schemas that validate requests) and \`GET /docs\` (this page).
+All operations are under \`/v1\`. These answer without credentials: \`GET /healthz\` (the process is up), \`GET /readyz\` (the database answers), \`GET /v1/openapi.json\` (this document, OpenAPI 3.1, generated from the schemas that validate requests) and \`GET /docs\` (this page). \`GET /metrics\` (Prometheus text) is for the operator: it answers only the bearer token \`METRICS_TOKEN\` (401 otherwise), or only on a listener of its own (\`METRICS_PORT\`, and 404 on the API's port); with neither it answers 404.
 `;
 }
 
@@ -341,6 +375,7 @@ function scopeMeaning(scope: string): string {
   const [resource, access] = scope.split(':') as [string, string];
   const what = resource === 'orders' ? 'orders and events' : resource.replace('_', ' ');
   if (scope === 'orders:write') return 'create, capture, cancel and refund orders';
+  if (scope === 'api_keys:write') return 'list, create and revoke API keys (user access tokens only: never offered on an API key)';
   return access === 'read' ? `read ${what}` : `create and change ${what}`;
 }
 

@@ -128,7 +128,14 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Till API', version: '1.0.0', description: apiConventions() },
+      info: {
+        title: 'Till API',
+        version: '1.0.0',
+        description: apiConventions(),
+        license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
+        // Whoever runs this server answers for its API; its reference is where they are found.
+        contact: { name: 'Till API reference', ...(config.publicUrl === undefined ? {} : { url: `${config.publicUrl}/docs` }) },
+      },
       // Without PUBLIC_URL the document is relative to the address it was fetched from.
       servers: [{ url: config.publicUrl ?? '/' }],
       tags: TAGS,

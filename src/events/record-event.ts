@@ -4,43 +4,77 @@
  *
  * An event carries the object it is about as the API shows it once the change is made, like
  * Stripe's `data.object`: every `order.*` event carries the full order (what Get Order would answer
- * at that moment), `refund.created` the refund.
+ * at that moment), `refund.created` the refund, `product.*` the product, `customer.*` the customer and
+ * `api_key.*` the key's public record (what List API keys shows: never the key nor its hash).
+ *
+ * Recording an event also queues its webhook deliveries in the same transaction (the outbox).
  */
 import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
+import type { ApiKeyView } from '../auth/api-keys.js';
+import type { Customer } from '../customers/schemas.js';
 import type { Order, Refund } from '../orders/schemas.js';
+import type { Product } from '../products/schemas.js';
+import { enqueueDeliveries } from '../webhooks/enqueue-deliveries.js';
 
-export const EVENT_TYPES = ['order.created', 'order.paid', 'order.canceled', 'order.refunded', 'refund.created'] as const;
+export const EVENT_TYPES = [
+  'order.created',
+  'order.paid',
+  'order.canceled',
+  'order.refunded',
+  'refund.created',
+  'product.created',
+  'product.updated',
+  'customer.created',
+  'customer.updated',
+  'api_key.created',
+  'api_key.revoked',
+] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
-type OrderEventType = Exclude<EventType, 'refund.created'>;
+
+/** What each type of event carries as `data.object`. */
+export interface EventObjects {
+  'order.created': Order;
+  'order.paid': Order;
+  'order.canceled': Order;
+  'order.refunded': Order;
+  'refund.created': Refund;
+  'product.created': Product;
+  'product.updated': Product;
+  'customer.created': Customer;
+  'customer.updated': Customer;
+  'api_key.created': ApiKeyView;
+  'api_key.revoked': ApiKeyView;
+}
 
 /**
  * Records an event in the caller's transaction. `object` is what the event is about, as the API shows
- * it after the change: the full order for `order.*` events, the refund for `refund.created`.
+ * it after the change (see EventObjects), so the type checker refuses an object of the wrong kind.
+ * The object is stored and sent as it is: never pass anything holding a secret.
  *
  * @example await recordEvent(trx, tenant, 'order.paid', await loadOrder(trx, tenant, orderId), now);
  */
-export async function recordEvent(trx: Kysely<Database>, tenant: Tenant, type: OrderEventType, object: Order, createdAt: string): Promise<void>;
-export async function recordEvent(trx: Kysely<Database>, tenant: Tenant, type: 'refund.created', object: Refund, createdAt: string): Promise<void>;
-export async function recordEvent(
+export async function recordEvent<T extends EventType>(
   trx: Kysely<Database>,
   tenant: Tenant,
-  type: EventType,
-  object: Order | Refund,
+  type: T,
+  object: EventObjects[T],
   createdAt: string,
 ): Promise<void> {
+  const id = newId('evt');
   await trx
     .insertInto('events')
     .values({
       merchant_id: tenant.merchantId,
       environment: tenant.environment,
-      id: newId('evt'),
+      id,
       type,
       data: JSON.stringify(object),
       created_at: createdAt,
     })
     .execute();
+  await enqueueDeliveries(trx, tenant, { id, type }, createdAt);
 }

@@ -17,7 +17,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       operationId: 'listEvents',
       summary: 'List events',
       description:
-        "Events of the credential's merchant and environment, newest first (`created_at`, then `id`, descending). Each is recorded in the same transaction as the change it describes, so an event exists exactly when its change does.",
+        "Events of the credential's merchant and environment, newest first (`created_at`, then `id`, descending). Each is recorded in the same transaction as the change it describes, so an event exists exactly when its change does. Only the events the credential may read are listed: those of orders and refunds with `orders:read`, of products with `products:read`, of customers with `customers:read`, and of API keys with `api_keys:write` (a user who manages keys; never an API key).",
       querystring: ListEventsQuery,
       response: { 200: EventList, ...errorResponses(...AUTH_ERRORS) },
     },
@@ -30,7 +30,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'getEvent',
       summary: 'Get an event',
-      description: "One event. Another merchant's or environment's event is 404, exactly like a missing one.",
+      description: "One event. Another merchant's or environment's event is 404, exactly like a missing one. An event the credential may not read (see List events) is 403 `insufficient_permissions`, naming the permission it needs.",
       params: EventIdParams,
       response: { 200: Event, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },

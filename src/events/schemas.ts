@@ -3,12 +3,15 @@
  */
 import Type, { type Static } from 'typebox';
 import { IdOf, IdParam, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
+import { ApiKey } from '../api-keys/schemas.js';
+import { Customer } from '../customers/schemas.js';
 import { Order, Refund } from '../orders/schemas.js';
+import { Product } from '../products/schemas.js';
 import { EVENT_TYPES } from './record-event.js';
 
 export const EventTypeSchema = Type.Union(
   EVENT_TYPES.map((type) => Type.Literal(type)),
-  { description: 'What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded` or `refund.created`.' },
+  { description: `What happened: ${EVENT_TYPES.map((type) => `\`${type}\``).join(', ')}.` },
 );
 
 export const Event = Type.Object(
@@ -17,8 +20,10 @@ export const Event = Type.Object(
     type: EventTypeSchema,
     created_at: Timestamp,
     data: Type.Object({
-      object: Type.Union([Order, Refund], {
-        description: 'The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`.',
+      object: Type.Union([Order, Refund, Product, Customer, ApiKey], {
+        description:
+          'The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, ' +
+          'the product for `product.*`, the customer for `customer.*`, the API key\'s record for `api_key.*` (never the key itself nor its hash).',
       }),
     }),
   },
@@ -34,7 +39,7 @@ export const ListEventsQuery = Type.Object(
   {
     ...PaginationQuery,
     type: Type.Optional(
-      Type.String({ pattern: TYPE_LIST, description: 'Only events of this type; several types separated by commas.', examples: ['order.paid,order.refunded'] }),
+      Type.String({ maxLength: 1000, pattern: TYPE_LIST, description: 'Only events of this type; several types separated by commas.', examples: ['order.paid,order.refunded'] }),
     ),
   },
   { additionalProperties: false },

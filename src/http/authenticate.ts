@@ -8,7 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Scope } from '../auth/permissions.js';
-import type { Authenticator, Principal } from '../auth/principal.js';
+import type { AuthResult, Authenticator, Principal } from '../auth/principal.js';
 import type { Role } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 
@@ -42,6 +42,28 @@ export function credentialInUrl(url: string): string | undefined {
   return CREDENTIAL_QUERY_PARAMETERS.find((name) => query.has(name));
 }
 
+const NOT_BEARER: AuthResult = { ok: false, code: 'invalid_credentials', message: 'The Authorization header must be "Bearer <API key or access token>".' };
+const checked = new WeakMap<FastifyRequest, Promise<AuthResult>>();
+
+/**
+ * The request's bearer token checked by the authenticator of its kind, once per request (the rate
+ * limit keys a request by the credential it proves, and the authentication hook then needs the same
+ * answer); undefined when the request sends no `Authorization: Bearer` header.
+ *
+ * @example const result = await checkBearer(request, authenticators); if (result?.ok) result.principal.id
+ */
+export function checkBearer(request: FastifyRequest, authenticators: readonly Authenticator[]): Promise<AuthResult> | undefined {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (token === undefined) return undefined;
+  let result = checked.get(request);
+  if (result === undefined) {
+    const authenticator = authenticators.find((a) => a.accepts(token));
+    result = authenticator === undefined ? Promise.resolve(NOT_BEARER) : authenticator.authenticate(token);
+    checked.set(request, result);
+  }
+  return result;
+}
+
 export function authenticationHook(authenticators: readonly Authenticator[]): onRequestHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     // A credential in a URL ends up in access logs, proxies and browser history: refused on every
@@ -62,12 +84,7 @@ export function authenticationHook(authenticators: readonly Authenticator[]): on
         'No credentials provided. Send your API key or access token as "Authorization: Bearer <credential>".',
       );
     }
-    const token = BEARER.exec(header)?.[1];
-    const authenticator = token === undefined ? undefined : authenticators.find((a) => a.accepts(token));
-    if (token === undefined || authenticator === undefined) {
-      throw new ApiError('invalid_credentials', 'The Authorization header must be "Bearer <API key or access token>".');
-    }
-    const result = await authenticator.authenticate(token);
+    const result = (await checkBearer(request, authenticators)) ?? NOT_BEARER;
     if (!result.ok) throw new ApiError(result.code, result.message);
     const principal = result.principal;
     // Roles are users': a route kept for one takes user access tokens only.

@@ -2,20 +2,27 @@
  * Rate limits on `/v1`: a budget of requests per window for each credential, answered with 429
  * `rate_limited`, `Retry-After` and the IETF draft `RateLimit-*` headers once spent.
  *
- * The limiter runs as an app-wide `onRequest` hook registered before authentication, so that it
- * counts requests before their credential is checked or their body read: a flood of bad
- * credentials gets 429 like any other. (@fastify/rate-limit's own `global` mode would not do:
- * it adds route-level hooks, and Fastify runs those after every app-wide one, authentication
- * included.)
+ * A request is counted under the credential it proves, by the credential's id (`api_key:key_...`,
+ * `user:usr_...`), so that only a credential that passed its check has a budget of its own. A
+ * request without a bearer token, and one whose token is refused (unknown, expired, revoked, of no
+ * known shape), counts against its client address instead: made-up tokens cannot each open a fresh
+ * budget, and a flood of them from one address is answered 429 like any other flood, while valid
+ * credentials, from that address or any other, keep their own budgets.
+ *
+ * The limiter runs as an app-wide `onRequest` hook registered before authentication, so that a
+ * request over budget is refused before its body is read or its route runs; it checks the bearer
+ * token itself (`checkBearer`, which the authentication hook then reuses rather than checking it
+ * twice). (@fastify/rate-limit's own `global` mode would not do: it adds route-level hooks, and
+ * Fastify runs those after every app-wide one, authentication included.)
  */
 import { createRequire } from 'node:module';
-import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
-import { sha256Hex } from '../ids.js';
-import { BEARER } from './authenticate.js';
-import type { SharedCounters } from './redis.js';
+import { clientAddress } from './client-address.js';
+import type { SharedCounters } from '../redis.js';
+import { WindowStore } from './window-store.js';
 
 export interface RateLimitOptions {
   /** Requests per window per key; 0 turns limiting off (no hook, no headers). */
@@ -29,18 +36,22 @@ export interface RateLimitOptions {
   store?: FastifyRateLimitStoreCtor;
   /** Count in Redis (under `<prefix>rate:`), in memory while Redis cannot be reached. */
   redis?: SharedCounters;
+  /**
+   * The id of the credential a request proves (`api_key:key_...`), or undefined when it sends none
+   * or one that is refused: then it counts against its client address.
+   */
+  identify(request: FastifyRequest): Promise<string | undefined>;
 }
 
 type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
 interface PluginStore {
   incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
 }
-// The plugin's own stores: the Redis one (an atomic Lua INCR + PEXPIRE) and the in-memory one.
+// The plugin's Redis store (an atomic Lua INCR + PEXPIRE).
 const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: unknown, key: string) => PluginStore;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => PluginStore;
 
-/** The plugin's Redis store, falling back to its in-memory store for each request Redis fails. */
+/** The plugin's Redis store, falling back to this process's memory for each request Redis fails. */
 export function redisStoreWithFallback(redis: SharedCounters): FastifyRateLimitStoreCtor {
   return class RedisWithFallback implements PluginStore {
     private readonly shared: PluginStore;
@@ -48,7 +59,7 @@ export function redisStoreWithFallback(redis: SharedCounters): FastifyRateLimitS
     constructor() {
       // The windows are fixed: neither extended while exceeded nor grown by backoff.
       this.shared = new RedisStore(false, false, redis.client, `${redis.prefix}rate:`);
-      this.local = new LocalStore(false, false);
+      this.local = new WindowStore();
     }
     incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
       this.shared.incr(
@@ -68,6 +79,15 @@ export function redisStoreWithFallback(redis: SharedCounters): FastifyRateLimitS
   } as unknown as FastifyRateLimitStoreCtor;
 }
 
+/** This process's own store, as the plugin builds it (with no arguments of ours). */
+function inMemoryStore(): FastifyRateLimitStoreCtor {
+  return class InMemory extends WindowStore {
+    constructor() {
+      super();
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
 /** Routes under `/v1` that are not limited: operational, like `/healthz` and `/docs` (outside `/v1`). */
 const UNLIMITED_ROUTES = new Set(['/v1/openapi.json']);
 
@@ -79,16 +99,15 @@ export function isRateLimited(request: FastifyRequest): boolean {
 }
 
 /**
- * The key a request is counted under: the SHA-256 of its bearer token, so that the token itself is
- * never kept in memory or written to a store; the client address when no bearer token is sent (an
- * IPv6 address by its /64 network, which one client can hold whole, as the plugin's default does).
+ * The key a request is counted under: its credential's id once the credential is proven, else its
+ * client address (an IPv6 address by its /64 network, see `clientAddress`). Never the token itself,
+ * nor anything derived from an unchecked token.
  *
- * @example rateLimitKey(request) // 'credential:9f86d0...' or 'address:203.0.113.7'
+ * @example await rateLimitKey(request, identify) // 'credential:api_key:key_...' or 'address:203.0.113.7'
  */
-export function rateLimitKey(request: FastifyRequest): string {
-  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  if (token === undefined) return `address:${normalizeIP(request.ip)}`;
-  return `credential:${sha256Hex(token)}`;
+export async function rateLimitKey(request: FastifyRequest, identify: RateLimitOptions['identify']): Promise<string> {
+  const credential = await identify(request);
+  return credential === undefined ? `address:${clientAddress(request)}` : `credential:${credential}`;
 }
 
 /** Not encapsulated (fastify-plugin), so its hook sees every route of the app. */
@@ -100,13 +119,13 @@ export const rateLimitPlugin = fp(
       global: false,
       max: options.max,
       timeWindow: options.windowMs,
-      ...(options.store !== undefined ? { store: options.store } : options.redis !== undefined ? { store: redisStoreWithFallback(options.redis) } : {}),
-      keyGenerator: rateLimitKey,
+      store: options.store ?? (options.redis !== undefined ? redisStoreWithFallback(options.redis) : inMemoryStore()),
+      keyGenerator: (request) => rateLimitKey(request, options.identify),
       enableDraftSpec: true,
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           'rate_limited',
-          `Too many requests: the limit is ${context.max} per ${describeWindow(options.windowMs)} for each credential (for each address without one). Retry in ${context.after}.`,
+          `Too many requests: the limit is ${context.max} per ${describeWindow(options.windowMs)} for each credential (for each address, for requests without a valid one). Retry in ${context.after}.`,
         ),
     });
     const limit = app.rateLimit();

@@ -2,7 +2,7 @@
  * Schema pieces shared by every resource: identifiers, money, timestamps, pagination and the error
  * responses. Route schemas are built from these, and the OpenAPI document is generated from them.
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TLiteral, type TSchema, type TSchemaOptions, type TUnion } from 'typebox';
 import { ERROR_CODES, ErrorBody, type ErrorCode } from '../errors.js';
 import type { IdPrefix } from '../ids.js';
 
@@ -22,6 +22,15 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
+}
+
+/**
+ * A string that is one of `values`: the schema (`anyOf` of constants, `type: string`) and its static
+ * type both come from the one list, as every enumeration of the API does (order status, roles...).
+ */
+export function OneOf<const T extends readonly string[]>(values: T, options?: TSchemaOptions): TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }> {
+  // TypeScript cannot follow the tuple through `map`; the cast states what it holds.
+  return Type.Union(values.map((value) => Type.Literal(value)), options) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 }
 
 /** Free-form string key/value pairs: at most 50 keys of at most 40 characters, values at most 500. */
@@ -46,9 +55,6 @@ export const Pagination = Type.Object({
 });
 export type Pagination = Static<typeof Pagination>;
 
-export function pagination(total: number, page: number, perPage: number): Pagination {
-  return { total, page, per_page: perPage, has_more: page * perPage < total };
-}
 
 /**
  * Error codes every `/v1` operation can answer: a malformed URL, headers too large, a client too slow
@@ -62,6 +68,7 @@ export const COMMON_ERRORS: readonly ErrorCode[] = [
   'rate_limited',
   'internal_error',
   'database_timeout',
+  'commit_unconfirmed',
   'service_unavailable',
 ];
 

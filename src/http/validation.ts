@@ -48,6 +48,8 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
     // `strict: false` also drops the finiteness check, and JSON's 1e400 parses to Infinity, which
     // would then pass as an integer.
     strictNumbers: true,
+    // Errors carry the schema that failed, from which `describeFailure` says what is allowed.
+    verbose: true,
   });
   addFormats.default(ajv, ['email', 'date-time', 'date', 'uri']);
   ajv.addFormat('timestamp-or-date', {
@@ -103,6 +105,11 @@ function unstorableTextError(data: unknown): ErrorObject | undefined {
 }
 
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a database stores `text` as sent: no NUL, no lone UTF-16 surrogate. For inputs no schema validates (the OAuth forms). */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
 
 /** The instance path of the first unstorable string (a bad key names its object), or undefined. */
 function pathOfUnstorable(value: unknown, path: string): string | undefined {
@@ -165,16 +172,135 @@ export function validationError(errors: ErrorObject[], part: string): ApiError {
   if (first === undefined) return new ApiError('parameter_invalid', `Invalid ${where}.`);
   if (first.keyword === 'additionalProperties') {
     const name = paramName(first.instancePath, String(first.params.additionalProperty));
-    return new ApiError('parameter_unknown', `Received unknown parameter: ${name}`, name);
+    return new ApiError('parameter_unknown', `Received unknown parameter: ${name}. Remove it; see the operation's reference for the parameters it takes.`, name);
   }
   if (first.keyword === 'required') {
     const name = paramName(first.instancePath, String(first.params.missingProperty));
-    return new ApiError('parameter_missing', `Missing required parameter: ${name}`, name);
+    return new ApiError('parameter_missing', `Missing required parameter: ${name}.`, name);
   }
-  const name = paramName(first.instancePath);
+  // A union of literals fails on each branch's `const` first; the union itself says what is allowed.
+  const failure = errors.find((error) => error.keyword === 'anyOf' && error.instancePath === first.instancePath && constsOf(error.schema) !== undefined) ?? first;
+  const name = paramName(failure.instancePath);
   if (name === '') {
-    return new ApiError('parameter_invalid', `The ${where} ${first.message ?? 'is invalid'}.`);
+    return new ApiError('parameter_invalid', `The ${where} ${describeFailure(failure)}.`);
   }
-  const allowed = first.keyword === 'enum' ? `: one of ${(first.params.allowedValues as unknown[]).join(', ')}` : '';
-  return new ApiError('parameter_invalid', `Invalid ${name}: ${first.message ?? 'invalid value'}${allowed}.`, name);
+  // A metadata key (`propertyNames`) fails with its object's path; the key itself is named.
+  const key = (failure as ErrorObject & { propertyName?: string }).propertyName;
+  const shown = key === undefined ? '' : `the key "${key.length > 40 ? `${key.slice(0, 40)}...` : key}" `;
+  return new ApiError('parameter_invalid', `Invalid ${name}: ${shown}${describeFailure(failure)}.`, name);
+}
+
+/** The values of a union of constants (`Type.Union([Type.Literal(...), ...])`), or undefined. */
+function constsOf(branches: unknown): unknown[] | undefined {
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  const values = branches.map((branch) => (branch !== null && typeof branch === 'object' && 'const' in branch ? (branch as { const: unknown }).const : undefined));
+  return values.every((value) => value !== undefined) ? values : undefined;
+}
+
+/** Formats described in words, with an example, since a client cannot act on a format's name. */
+const FORMATS: Record<string, string> = {
+  'timestamp-or-date': 'an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00-05:00, or a date such as 2026-11-21',
+  'date-time': 'an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z',
+  date: 'a date such as 2026-11-21',
+  email: 'an e-mail address such as ann@example.com',
+  uri: 'an absolute URL such as https://example.com/path',
+};
+
+const TYPES: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function listOf(values: readonly unknown[]): string {
+  return values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ');
+}
+
+/**
+ * What the field must be, in words a merchant can act on, from the schema that refused it: never
+ * Ajv's own wording ("must match pattern ...", "must be equal to constant"), which shows the schema
+ * rather than the choices.
+ */
+export function describeFailure(error: ErrorObject): string {
+  const params = error.params as Record<string, any>;
+  const schema = (error.parentSchema ?? {}) as Record<string, any>;
+  const example = Array.isArray(schema.examples) && schema.examples.length > 0 ? `, such as ${listOf([schema.examples[0]])}` : '';
+  switch (error.keyword) {
+    case 'anyOf': {
+      const values = constsOf(error.schema);
+      if (values !== undefined) return `must be one of ${listOf(values)}`;
+      const types = (error.schema as Array<Record<string, any>>).map((branch) => (typeof branch.type === 'string' ? TYPES[branch.type] : undefined));
+      return types.every((type) => type !== undefined) ? `must be ${types.join(' or ')}` : 'is not of an accepted form';
+    }
+    case 'const':
+      return `must be ${listOf([params.allowedValue])}`;
+    case 'enum':
+      return `must be one of ${listOf(params.allowedValues as unknown[])}`;
+    case 'pattern':
+      return describePattern(String(params.pattern), example);
+    case 'format':
+      return `must be ${FORMATS[String(params.format)] ?? `written as ${String(params.format)}`}`;
+    case 'type': {
+      const types = String(params.type).split(',').map((type) => TYPES[type] ?? type);
+      return `must be ${types.join(' or ')}`;
+    }
+    case 'minLength':
+      return params.limit === 1 ? 'must not be empty' : `must be at least ${plural(params.limit, 'character')} long`;
+    case 'maxLength':
+      return `must be at most ${plural(params.limit, 'character')} long`;
+    case 'minItems':
+      return `must have at least ${plural(params.limit, 'item')}`;
+    case 'maxItems':
+      return `must have at most ${plural(params.limit, 'item')}`;
+    case 'minProperties':
+      return `must have at least ${plural(params.limit, 'key')}`;
+    case 'maxProperties':
+      return `must have at most ${plural(params.limit, 'key')}`;
+    case 'minimum':
+      return `must be ${params.limit} or more`;
+    case 'maximum':
+      return `must be ${params.limit} or less`;
+    case 'exclusiveMinimum':
+      return `must be more than ${params.limit}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${params.limit}`;
+    case 'multipleOf':
+      return `must be a multiple of ${params.multipleOf}`;
+    case 'uniqueItems':
+      return `must not list the same value twice (items ${params.j} and ${params.i} are equal)`;
+    case 'propertyNames':
+      return `has a key that is not accepted (${String(params.propertyName)}): keys must be ${describeKeys(schema.propertyNames)}`;
+    default:
+      // Messages of the prechecks above (`unstorable`, digits for integers) are written as sentences already.
+      return error.schemaPath === '#' && error.message !== undefined ? error.message : `is not accepted${example}`;
+  }
+}
+
+function describeKeys(keys: Record<string, any> | undefined): string {
+  const min = keys?.minLength ?? 0;
+  const max = keys?.maxLength;
+  return max === undefined ? `at least ${plural(min, 'character')} long` : `${min} to ${max} characters long`;
+}
+
+/**
+ * A pattern in words. The API's patterns are of three kinds: a list of values (`^(a|b)(,(a|b))*$`,
+ * one or several separated by commas), an identifier (`^ord_[0-9A-Za-z]+$`), or a rule stated in the
+ * field's description (not blank; three capital letters).
+ */
+function describePattern(pattern: string, example: string): string {
+  const list = /^\^\(([^()]+)\)\(,\(\1\)\)\*\$$/.exec(pattern);
+  if (list !== null) return `must be one of ${list[1]!.split('|').map((value) => value.replace(/\\/g, '')).join(', ')}, or several of them separated by commas`;
+  const id = /^\^([a-z]+_)\[0-9A-Za-z\]\+\$$/.exec(pattern);
+  if (id !== null) return `must be an identifier starting with ${id[1]} followed by letters and digits${example}`;
+  if (pattern === '\\S') return 'must not be blank';
+  if (pattern === '^[A-Z]{3}$') return 'must be a currency code of three capital letters, such as USD';
+  return `is not of the accepted form${example}`;
 }

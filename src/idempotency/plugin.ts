@@ -55,7 +55,8 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (request.method !== 'POST' || header === undefined || request.principal === undefined) return;
     if (request.routeOptions.config.idempotent === false) return;
-    if (typeof header !== 'string' || header.length === 0 || header.length > MAX_KEY_LENGTH || !/^[\x21-\x7e][\x20-\x7e]*$/.test(header)) {
+    // Node joins a header sent twice into one value ("a, b"), which would pass for a third key: count the lines as sent.
+    if (typeof header !== 'string' || sentMoreThanOnce(request.raw.rawHeaders, IDEMPOTENCY_HEADER) || header.length === 0 || header.length > MAX_KEY_LENGTH || !/^[\x21-\x7e][\x20-\x7e]*$/.test(header)) {
       throw new ApiError(
         'parameter_invalid',
         `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters, sent once.`,
@@ -101,7 +102,15 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     const idempotency = request.idempotency;
     if (idempotency == null || idempotency.state !== 'running') return payload;
     if (reply.statusCode >= 500) {
-      await releaseKey(services.db.kysely, request.principal, idempotency.key);
+      idempotency.state = 'stored';
+      try {
+        await releaseKey(services.db.kysely, request.principal, idempotency.key);
+      } catch (err) {
+        // The database is failing (that is likely why this answer is a 5xx): the answer goes out
+        // anyway, and the key's lease frees it for a retry once it has passed.
+        request.log.warn({ err, key: idempotency.key }, 'idempotency key not released: the lease will free it');
+      }
+      return payload;
     } else {
       await completeKey(services.db.kysely, request.principal, idempotency.key, reply.statusCode, String(payload));
     }
@@ -111,6 +120,13 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
 
   repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired idempotency keys failed', () => purgeExpiredKeys(services.db.kysely, services.clock.now()));
 });
+
+/** Whether the header `name` (lower case) is among the raw header lines (name, value, name, value...) more than once. */
+function sentMoreThanOnce(rawHeaders: readonly string[], name: string): boolean {
+  let seen = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === name && ++seen > 1) return true;
+  return false;
+}
 
 /** The body without the named top-level fields. */
 function withoutFields(body: unknown, fields: readonly string[] | undefined): unknown {

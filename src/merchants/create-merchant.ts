@@ -2,9 +2,10 @@
  * Creates a merchant with its first user, an admin. Used by the operator command line and by sign-up.
  */
 import type { Kysely } from 'kysely';
-import { credentialsProblem, hashPassword, insertUser, MIN_PASSWORD_LENGTH } from '../auth/users.js';
+import { credentialsProblem, hashPassword, insertUser } from '../auth/users.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
+import { currencyCode } from './currencies.js';
 import { isoNow, type Clock } from '../time.js';
 
 export interface CreateMerchantInput {
@@ -13,6 +14,8 @@ export interface CreateMerchantInput {
   password: string;
   currency?: string;
   taxRateBps?: number;
+  /** The admin's password is temporary: they must choose their own at their first sign-in. */
+  temporary?: boolean;
 }
 
 /** A refused merchant; `field` names the input at fault. */
@@ -28,9 +31,9 @@ export class MerchantInputError extends Error {
 export function checkMerchantInput(input: CreateMerchantInput): void {
   if (input.name.trim() === '') throw new MerchantInputError('the merchant name must not be empty', 'name');
   const problem = credentialsProblem(input.email, input.password);
-  if (problem !== undefined) throw new MerchantInputError(problem, credentialsProblem(input.email, 'x'.repeat(MIN_PASSWORD_LENGTH)) === undefined ? 'password' : 'email');
-  if (input.currency !== undefined && !/^[A-Z]{3}$/.test(input.currency)) {
-    throw new MerchantInputError(`currency must be an ISO 4217 code such as USD, got "${input.currency}"`, 'currency');
+  if (problem !== undefined) throw new MerchantInputError(problem.message, problem.param);
+  if (input.currency !== undefined && currencyCode(input.currency) === undefined) {
+    throw new MerchantInputError(`currency must be an ISO 4217 code such as USD, EUR or GBP, got "${input.currency}"`, 'currency');
   }
   const bps = input.taxRateBps;
   if (bps !== undefined && (!Number.isInteger(bps) || bps < 0 || bps > 10_000)) {
@@ -42,29 +45,54 @@ export async function createMerchant(
   db: Kysely<Database>,
   clock: Clock,
   input: CreateMerchantInput,
-): Promise<{ merchant: { id: string; name: string }; user: { id: string; email: string } }> {
+): Promise<CreatedMerchant> {
   checkMerchantInput(input);
-  const email = input.email.toLowerCase();
   // Hash before opening the transaction, so a failing hasher leaves nothing half written.
   const passwordHash = await hashPassword(input.password);
+  const { password: _password, ...rest } = input;
+  return db.transaction().execute((trx) => insertMerchant(trx, clock, { ...rest, passwordHash }));
+}
+
+export interface CreatedMerchant {
+  merchant: { id: string; name: string; currency: string };
+  user: { id: string; email: string };
+}
+
+/**
+ * Writes a merchant and its admin in the caller's transaction, with a password already checked and
+ * hashed (a verified sign-up hashed it when the form was sent). An e-mail that is taken is refused
+ * with `UserInputError`, which rolls the merchant back with the transaction.
+ */
+export async function insertMerchant(
+  trx: Kysely<Database>,
+  clock: Clock,
+  input: Omit<CreateMerchantInput, 'password'> & { passwordHash: string },
+): Promise<CreatedMerchant> {
+  const email = input.email.toLowerCase();
   const now = isoNow(clock);
+  const currency = input.currency === undefined ? 'USD' : currencyCode(input.currency)!;
   const merchantId = newId('mer');
   const userId = newId('usr');
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('merchants')
-      .values({
-        id: merchantId,
-        name: input.name.trim(),
-        email,
-        currency: input.currency ?? 'USD',
-        tax_rate_bps: input.taxRateBps ?? 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    // Refuses an e-mail that is taken, and so rolls the merchant back with it.
-    await insertUser(trx, { id: userId, merchant_id: merchantId, email, password_hash: passwordHash, role: 'admin', created_at: now });
+  await trx
+    .insertInto('merchants')
+    .values({
+      id: merchantId,
+      name: input.name.trim(),
+      email,
+      currency,
+      tax_rate_bps: input.taxRateBps ?? 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await insertUser(trx, {
+    id: userId,
+    merchant_id: merchantId,
+    email,
+    password_hash: input.passwordHash,
+    role: 'admin',
+    created_at: now,
+    must_change_password: input.temporary === true ? 1 : 0,
   });
-  return { merchant: { id: merchantId, name: input.name.trim() }, user: { id: userId, email } };
+  return { merchant: { id: merchantId, name: input.name.trim(), currency }, user: { id: userId, email } };
 }

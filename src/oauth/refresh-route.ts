@@ -4,15 +4,24 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { refreshTokens, sessionOfRefreshToken, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
-import { isThrottled, throttledHeaders, type SignInLimits } from '../auth/sign-in-limits.js';
+import { liveSignInOfRefreshToken, refreshTokens, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
+import { throttledHeaders, type SignInLimits } from '../auth/sign-in-limits.js';
 import { ENVIRONMENTS } from '../db/schema.js';
 import { ApiError, type ErrorCode } from '../errors.js';
+import { clientAddress } from '../http/client-address.js';
 import { errorResponses } from '../http/schemas.js';
 
 export const RefreshBody = Type.Object(
   {
     refresh_token: Type.String({ minLength: 1, maxLength: 512, description: 'The refresh token (`rt_...`) of the last token response.' }),
+    client_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description:
+          "The app's `client_id` (`cli_...`), as `/oauth/token` takes it. A refresh token issued to another app is then refused (401 `invalid_credentials`), as `/oauth/token` refuses it. Apps should send it.",
+      }),
+    ),
     environment: Type.Optional(
       Type.Enum(ENVIRONMENTS, {
         description:
@@ -39,6 +48,7 @@ const REFUSALS: Record<GrantRefusal['reason'], [ErrorCode, string]> = {
   redirect_mismatch: ['invalid_credentials', 'Invalid refresh token.'],
   pkce_failed: ['invalid_credentials', 'Invalid refresh token.'],
   expired: ['token_expired', 'The refresh token has expired; sign in again.'],
+  session_expired: ['credential_revoked', 'This sign-in has ended: it reached its maximum age. Sign in again.'],
   revoked: ['credential_revoked', 'This sign-in has ended; sign in again.'],
   already_used: ['refresh_token_used', 'This refresh token was exchanged a moment ago. Use the refresh token that exchange returned.'],
   reused: ['credential_revoked', 'This refresh token was already used, so the sign-in has been ended for safety. Sign in again.'],
@@ -58,7 +68,10 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
         'Sends no credential; ignores `Idempotency-Key`.\n\n' +
         'Switching environments: send `environment` (`sandbox` or `production`) to get tokens for that data set. The refresh token rotates exactly as above, ' +
         'and the sign-in moves to the environment asked for: later refreshes stay there, and its access tokens for the other environment answer 401 ' +
-        '`credential_revoked` while it is there. A user who may sign in may use either environment, as at sign-in.',
+        '`credential_revoked` while it is there. A user who may sign in may use either environment, as at sign-in.\n\n' +
+        'A sign-in lasts at most `SESSION_MAX_AGE_DAYS` (90 by default) from the moment the user signed in, however often it is refreshed: ' +
+        'past it, a refresh answers 401 `credential_revoked` and the user signs in again. Each refresh records the sign-in\'s last use, ' +
+        'with the `User-Agent` and address of the request, as `GET /v1/account/sessions` shows them.',
       body: RefreshBody,
       response: {
         200: TokenResponse,
@@ -67,19 +80,22 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
     },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const throttled = await limits.request(request.ip);
+      const { refresh_token: refreshToken, client_id: clientId, environment } = request.body;
+      const live = await liveSignInOfRefreshToken(sessions.db, refreshToken, sessions.clock.now());
+      const throttled = await limits.tokenRequest(clientAddress(request), live);
       if (throttled !== undefined) {
         reply.headers(throttledHeaders(throttled));
-        throw new ApiError('rate_limited', `Too many token requests from this address; retry in ${throttled.retryAfterSeconds} seconds.`);
+        throw new ApiError(
+          'rate_limited',
+          `Too many token requests ${live === undefined ? 'from this address' : 'for this sign-in'}; retry in ${throttled.retryAfterSeconds} seconds.`,
+        );
       }
-      const { refresh_token: refreshToken, environment } = request.body;
-      const result = await limits.grantFor((await sessionOfRefreshToken(sessions.db, refreshToken))?.userId, () =>
-        refreshTokens(sessions, { refreshToken, ...(environment === undefined ? {} : { environment }) }),
-      );
-      if (isThrottled(result)) {
-        reply.headers(throttledHeaders(result));
-        throw new ApiError('rate_limited', `Too many refused token requests for this account; retry in ${result.retryAfterSeconds} seconds.`);
-      }
+      const result = await refreshTokens(sessions, {
+        refreshToken,
+        ...(clientId === undefined ? {} : { clientId }),
+        seenFrom: { userAgent: request.headers['user-agent'], address: clientAddress(request) },
+        ...(environment === undefined ? {} : { environment }),
+      });
       if (!result.ok) {
         const [code, message] = REFUSALS[result.reason];
         throw new ApiError(code, message);

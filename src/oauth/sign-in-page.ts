@@ -68,6 +68,10 @@ export interface SignInPageInput {
   error?: string;
   /** Where the sign-up form of the same authorization request is, when sign-up is offered. */
   signUpHref?: string;
+  /** The "Forgot password?" form of the same authorization request. */
+  forgotHref?: string;
+  /** Good news to show above the form (a password just changed). */
+  notice?: string;
 }
 
 export function signInPage(input: SignInPageInput): string {
@@ -82,6 +86,7 @@ export function signInPage(input: SignInPageInput): string {
     'Sign in',
     `<h1>Sign in to Till</h1>
 <p><strong>${escapeHtml(input.clientName)}</strong> asks to act for you on your shop's ${environment}.</p>
+${input.notice === undefined ? '' : `<p role="status">${escapeHtml(input.notice)}</p>`}
 ${input.error === undefined ? '' : `<p class="error" id="sign-in-error" role="alert">${escapeHtml(input.error)}</p>`}
 <form method="post" action="authorize">
 ${hidden}
@@ -91,6 +96,7 @@ ${hidden}
 <input id="password" name="password" type="password" autocomplete="current-password" required${focusPassword ? ' autofocus' : ''}${describedBy}>
 <button type="submit">Sign in</button>
 </form>
+${input.forgotHref === undefined ? '' : `<p><a href="${escapeHtml(input.forgotHref)}">Forgot password?</a></p>`}
 ${input.signUpHref === undefined ? '' : `<p>New to Till? <a href="${escapeHtml(input.signUpHref)}">Create an account</a></p>`}
 <p class="small">Signing in sends ${escapeHtml(input.clientName)} back a code it exchanges for an access token. Your password is never shared with it.</p>`,
   );

@@ -1,12 +1,8 @@
 /**
  * Create Order: reserve stock for every line, or for none, and write the order with its line items
  * in one transaction.
- *
- * Stock is taken with one conditional UPDATE per product (`inventory >= quantity`), so it can never go
- * below zero: on PostgreSQL the row lock makes a concurrent order wait and re-check the condition; on
- * SQLite the transaction holds the write lock from its first statement.
+ * (`stock.ts` says how stock is taken).
  */
-import { sql } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
 import type { LineItemRow } from '../db/schema.js';
 import { ApiError } from '../errors.js';
@@ -17,6 +13,7 @@ import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { taxOn } from './money.js';
 import { toOrder } from './order-view.js';
+import { reserveStock } from './stock.js';
 import type { CreateOrderBody, Order } from './schemas.js';
 import { selectScoped } from '../db/scoped.js';
 
@@ -24,7 +21,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
   const now = isoNow(clock);
   const orderId = newId('ord');
 
-  // Units wanted per product, taken in id order so that two orders never wait on each other's rows.
+  // Units wanted per product.
   const wanted = new Map<string, number>();
   for (const item of input.items) wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity);
   const firstIndex = (productId: string) => input.items.findIndex((i) => i.product_id === productId);
@@ -43,23 +40,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       }
     }
 
-    const products = new Map<string, { name: string; price: number }>();
-    for (const [productId, quantity] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const reserved = await trx
-        .updateTable('products')
-        .set({ inventory: sql`inventory - ${quantity}`, updated_at: now })
-        .where('merchant_id', '=', tenant.merchantId)
-        .where('environment', '=', tenant.environment)
-        .where('id', '=', productId)
-        .where('active', '=', 1)
-        .where((eb) => eb.or([eb('inventory', 'is', null), eb('inventory', '>=', quantity)]))
-        .returning(['name', 'price'])
-        .executeTakeFirst();
-      if (reserved === undefined) {
-        throw await whyNotReserved(trx, tenant, productId, quantity, `items[${firstIndex(productId)}].product_id`);
-      }
-      products.set(productId, reserved);
-    }
+    const products = await reserveStock(trx, tenant, wanted, (productId) => `items[${firstIndex(productId)}].product_id`, now);
 
     const items: LineItemRow[] = input.items.map((item, position) => {
       const product = products.get(item.product_id)!;
@@ -94,6 +75,9 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       items_count: items.length,
       payment_method: input.payment_method ?? 'card',
       card_last4: null,
+      card_brand: null,
+      payment_processor: null,
+      processor_payment_id: null,
       paid_at: null,
       canceled_at: null,
       notes: input.notes ?? null,
@@ -107,25 +91,4 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
     await recordEvent(trx, tenant, 'order.created', view, now);
     return view;
   });
-}
-
-/** Tells an unknown or inactive product (product_not_found) from one short of stock (out_of_stock). */
-async function whyNotReserved(
-  trx: Services['db']['kysely'],
-  tenant: Tenant,
-  productId: string,
-  quantity: number,
-  param: string,
-): Promise<ApiError> {
-  const product = await selectScoped(trx, 'products', tenant)
-    .select(['name', 'inventory', 'active'])
-    .where('id', '=', productId)
-    .executeTakeFirst();
-  if (product === undefined) return new ApiError('product_not_found', `No such product: '${productId}'`, param);
-  if (product.active !== 1) return new ApiError('product_not_found', `Product '${productId}' is not active.`, param);
-  return new ApiError(
-    'out_of_stock',
-    `Not enough stock of '${product.name}' (${productId}): ${quantity} wanted, ${product.inventory ?? 0} available.`,
-    param,
-  );
 }

@@ -6,21 +6,16 @@
  */
 import type { Tenant } from '../auth/principal.js';
 import type { OrderStatus } from '../db/schema.js';
-import { pagination, type Pagination } from '../http/schemas.js';
+import { pagination, type Pagination } from '../db/paginate.js';
 import type { Services } from '../services.js';
+import { boundToTimestamp } from '../time.js';
 import { countOrders } from './order-counts.js';
 import { toSummary } from './order-view.js';
 import type { ListOrdersQuery, OrderSummary } from './schemas.js';
 import { selectScoped } from '../db/scoped.js';
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const SUMMARY_COLUMNS = ['id', 'status', 'total', 'currency', 'items_count', 'customer_id', 'created_at'] as const;
 
-/** A bound as stored text; a bare date means its first (min) or last (max) millisecond, UTC. */
-export function boundToTimestamp(value: string, side: 'min' | 'max'): string {
-  if (DATE_ONLY.test(value)) return `${value}T${side === 'min' ? '00:00:00.000' : '23:59:59.999'}Z`;
-  return new Date(value).toISOString();
-}
 
 export async function listOrders(
   { db }: Services,

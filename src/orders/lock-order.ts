@@ -3,7 +3,7 @@ import type { Tenant } from '../auth/principal.js';
 import type { Db } from '../db/connection.js';
 import type { Database, OrderRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import { selectScoped } from '../db/scoped.js';
+import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
 import { ORDER_COLUMNS } from './order-view.js';
 
 /**
@@ -18,6 +18,6 @@ export async function lockOrder(db: Db, trx: Kysely<Database>, tenant: Tenant, o
         .where('id', '=', orderId),
     )
     .executeTakeFirst();
-  if (row === undefined) throw notFound('order', orderId, 'id');
+  if (row === undefined) throw notFound('order', orderId, 'id', await otherEnvironmentHolding(trx, 'orders', tenant, orderId));
   return row;
 }

@@ -6,7 +6,7 @@ import type { Tenant } from '../auth/principal.js';
 import type { Database, LineItemRow, LineItemsTable, OrderRow, OrdersTable, RefundRow, RefundsTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { Order, OrderSummary, Refund } from './schemas.js';
-import { selectScoped } from '../db/scoped.js';
+import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
 
 /**
  * Every column of each table, named rather than `*`: PostgreSQL keeps the plan of a statement that
@@ -14,13 +14,13 @@ import { selectScoped } from '../db/scoped.js';
  */
 export const ORDER_COLUMNS = [
   'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount',
-  'items_count', 'payment_method', 'card_last4', 'paid_at', 'canceled_at', 'notes', 'metadata', 'created_at', 'updated_at',
+  'items_count', 'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata', 'created_at', 'updated_at',
 ] as const satisfies ReadonlyArray<keyof OrdersTable>;
 export const LINE_ITEM_COLUMNS = [
   'merchant_id', 'environment', 'id', 'order_id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity',
 ] as const satisfies ReadonlyArray<keyof LineItemsTable>;
 const REFUND_COLUMNS = [
-  'merchant_id', 'environment', 'id', 'order_id', 'amount', 'currency', 'status', 'reason', 'items', 'created_at',
+  'merchant_id', 'environment', 'id', 'order_id', 'amount', 'currency', 'status', 'reason', 'items', 'processor_refund_id', 'created_at',
 ] as const satisfies ReadonlyArray<keyof RefundsTable>;
 
 export function toRefund(row: RefundRow): Refund {
@@ -32,6 +32,7 @@ export function toRefund(row: RefundRow): Refund {
     status: row.status,
     reason: row.reason,
     items: JSON.parse(row.items) as Refund['items'],
+    processor_refund_id: row.processor_refund_id,
     created_at: row.created_at,
   };
 }
@@ -74,7 +75,17 @@ export function toOrder(
     })),
     customer: customer === undefined ? null : { id: customer.id, name: customer.name, email: customer.email },
     payment_method: row.payment_method,
-    payment: row.paid_at === null ? null : { method: row.payment_method, card_last4: row.card_last4, paid_at: row.paid_at },
+    payment:
+      row.paid_at === null
+        ? null
+        : {
+            method: row.payment_method,
+            processor: row.payment_processor as 'simulator' | 'stripe' | null,
+            processor_payment_id: row.processor_payment_id,
+            card_brand: row.card_brand,
+            card_last4: row.card_last4,
+            paid_at: row.paid_at,
+          },
     refunds: refunds.map(toRefund),
     notes: row.notes,
     metadata: JSON.parse(row.metadata) as Record<string, string>,
@@ -89,7 +100,7 @@ export async function loadOrder(db: Kysely<Database>, tenant: Tenant, orderId: s
     .select(ORDER_COLUMNS)
     .where('id', '=', orderId)
     .executeTakeFirst();
-  if (row === undefined) throw notFound('order', orderId, 'id');
+  if (row === undefined) throw notFound('order', orderId, 'id', await otherEnvironmentHolding(db, 'orders', tenant, orderId));
   const [items, customer, refunds] = await Promise.all([
     db
       .selectFrom('line_items')

@@ -10,127 +10,231 @@
  *
  * The order row is held for the whole transaction, so refunds of one order run one at a time and
  * their sum can never pass the order's total (a CHECK constraint holds the same line).
+ *
+ * A payment taken by a remote processor (Stripe) is refunded there first, for the exact amount, with
+ * the idempotency key `till_refund_<refund id>`: the planned refund is recorded as a pending call and
+ * committed, sent, and written only when the processor accepts it (see `payments/processor-calls.ts`).
+ * A refusal or an outage changes nothing; a pending call of the order is settled before a new refund.
  */
 import type { Tenant } from '../auth/principal.js';
-import type { LineItemRow } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, LineItemRow, OrderRow, ProcessorCallRow } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
+import { pendingCall, recordCall, settleCall } from '../payments/processor-calls.js';
+import { ProcessorFailure, type PaymentProcessor } from '../payments/processor.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
-import { restock } from './cancel-order.js';
 import { lockOrder } from './lock-order.js';
 import { taxShare } from './money.js';
-import { LINE_ITEM_COLUMNS, loadOrder, toRefund } from './order-view.js';
+import { LINE_ITEM_COLUMNS, toRefund } from './order-view.js';
 import type { Refund, RefundOrderBody } from './schemas.js';
+import { restock } from './stock.js';
+import { transitionOrder } from './transition-order.js';
 
-export async function refundOrder({ db, clock, transaction }: Services, tenant: Tenant, orderId: string, input: RefundOrderBody): Promise<Refund> {
+interface RefundPlan {
+  refundId: string;
+  amount: number;
+  reason: Refund['reason'];
+  returned: Array<{ lineItemId: string; productId: string; quantity: number }>;
+}
+
+export async function refundOrder(services: Services, tenant: Tenant, orderId: string, input: RefundOrderBody): Promise<Refund> {
+  const { db, clock, transaction, processorFor } = services;
+  const processor = processorFor(tenant.environment);
+  if (processor?.remote === true) {
+    for (;;) {
+      const step = await db.kysely.transaction().execute(async (trx) => {
+        const order = await lockOrder(db, trx, tenant, orderId);
+        const pending = await pendingCall(trx, tenant, orderId);
+        if (pending !== undefined) return { kind: 'settle' as const, call: pending };
+        if (order.payment_processor !== processor.name) return { kind: 'local' as const };
+        const plan = await planRefund(trx, tenant, order, input);
+        const call = await recordCall(trx, tenant, {
+          orderId,
+          kind: 'refund',
+          processor: processor.name,
+          idempotencyKey: `till_refund_${plan.refundId}`,
+          request: { ...plan, paymentId: order.processor_payment_id, currency: order.currency },
+          now: isoNow(clock),
+        });
+        return { kind: 'call' as const, call };
+      });
+      if (step.kind === 'local') break;
+      if (step.kind === 'settle') {
+        await settlePendingRefundOrCapture(services, processor, tenant, step.call);
+        continue;
+      }
+      return sendRefund(services, processor, tenant, step.call, true);
+    }
+  }
   return transaction(async (trx) => {
     const order = await lockOrder(db, trx, tenant, orderId);
-    if (order.status === 'refunded') {
-      throw new ApiError('already_refunded', 'This order has already been refunded in full.');
+    if (order.payment_processor !== null && order.payment_processor !== 'simulator' && processor?.name !== order.payment_processor) {
+      throw new ApiError('processor_unavailable', `This order was paid through ${order.payment_processor}, which is not configured, so it cannot be refunded now.`);
     }
-    if (order.status !== 'paid' && order.status !== 'partially_refunded') {
-      throw new ApiError('order_not_refundable', `This order is ${order.status}; only paid orders can be refunded.`);
-    }
-    const left = order.total - order.refunded_amount;
-
-    let returned: Array<{ line: LineItemRow; quantity: number }> = [];
-    let itemsValue: number | undefined;
-    if (input.items !== undefined) {
-      const lines = await trx
-        .selectFrom('line_items')
-        .select(LINE_ITEM_COLUMNS)
-        .where('merchant_id', '=', tenant.merchantId)
-        .where('order_id', '=', orderId)
-        .execute();
-      returned = input.items.map((item, i) => {
-        const line = lines.find((l) => l.id === item.line_item_id);
-        if (line === undefined) {
-          throw new ApiError('parameter_invalid', `This order has no line item '${item.line_item_id}'.`, `items[${i}].line_item_id`);
-        }
-        if (input.items!.findIndex((other) => other.line_item_id === item.line_item_id) !== i) {
-          throw new ApiError('parameter_invalid', `Line item '${item.line_item_id}' is listed twice.`, `items[${i}].line_item_id`);
-        }
-        const unitsLeft = line.quantity - line.refunded_quantity;
-        if (item.quantity > unitsLeft) {
-          throw new ApiError(
-            'invalid_refund_amount',
-            `Only ${unitsLeft} of ${line.quantity} units of line item '${line.id}' are left to refund; ${item.quantity} asked.`,
-            `items[${i}].quantity`,
-          );
-        }
-        return { line, quantity: item.quantity };
-      });
-      const everyUnitBack = lines.every(
-        (line) => line.quantity - line.refunded_quantity === (returned.find((r) => r.line.id === line.id)?.quantity ?? 0),
-      );
-      const value = returned.reduce((sum, { line, quantity }) => {
-        const goods = quantity * line.unit_price;
-        return sum + goods + taxShare(goods, order.tax, order.subtotal);
-      }, 0);
-      itemsValue = everyUnitBack ? left : Math.min(value, left);
-    }
-
-    let amount: number;
-    if (input.amount !== undefined) {
-      if (input.amount < 1 || input.amount > left) {
-        throw new ApiError('invalid_refund_amount', `The refund amount must be between 1 and ${left}, what is left to refund.`, 'amount');
-      }
-      if (itemsValue !== undefined && input.amount > itemsValue) {
-        throw new ApiError('invalid_refund_amount', `The refund amount must not exceed ${itemsValue}, the value of the returned items.`, 'amount');
-      }
-      amount = input.amount;
-    } else {
-      amount = itemsValue ?? left;
-    }
-    if (amount < 1) {
-      throw new ApiError(
-        'invalid_refund_amount',
-        itemsValue === undefined ? 'Nothing is left to refund on this order.' : 'The returned items have no value left to refund.',
-        input.items === undefined ? undefined : 'items',
-      );
-    }
-
-    const now = isoNow(clock);
-    const refundedAmount = order.refunded_amount + amount;
-    const status = refundedAmount === order.total ? 'refunded' : 'partially_refunded';
-    const refund = {
-      merchant_id: tenant.merchantId,
-      environment: tenant.environment,
-      id: newId('ref'),
-      order_id: orderId,
-      amount,
-      currency: order.currency,
-      status: 'succeeded' as const,
-      reason: input.reason ?? 'customer_request',
-      items: JSON.stringify(returned.map(({ line, quantity }) => ({ line_item_id: line.id, quantity }))),
-      created_at: now,
-    };
-    await trx.insertInto('refunds').values(refund).execute();
-    await trx
-      .updateTable('orders')
-      .set({ refunded_amount: refundedAmount, status, updated_at: now })
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('id', '=', orderId)
-      .execute();
-    for (const { line, quantity } of returned) {
-      await trx
-        .updateTable('line_items')
-        .set({ refunded_quantity: line.refunded_quantity + quantity })
-        .where('merchant_id', '=', tenant.merchantId)
-        .where('id', '=', line.id)
-        .execute();
-    }
-    await restock(
-      trx,
-      tenant,
-      returned.map(({ line, quantity }) => ({ product_id: line.product_id, quantity })).sort((a, b) => (a.product_id < b.product_id ? -1 : 1)),
-      now,
-    );
-    const view = toRefund(refund);
-    await recordEvent(trx, tenant, 'refund.created', view, now);
-    await recordEvent(trx, tenant, 'order.refunded', await loadOrder(trx, tenant, orderId), now);
-    return view;
+    const plan = await planRefund(trx, tenant, order, input);
+    return applyRefund(trx, tenant, order, plan, null, isoNow(clock));
   });
+}
+
+async function settlePendingRefundOrCapture(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow): Promise<void> {
+  const { settlePendingCall } = await import('./capture-order.js');
+  await settlePendingCall(services, processor, tenant, call);
+}
+
+/** Sends a pending refund call again and records what it did (before a new refund of the order, and at start-up). */
+export async function settlePendingRefund(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow): Promise<void> {
+  try {
+    await sendRefund(services, processor, tenant, call, false);
+  } catch (error) {
+    // A refusal settled the call as failed: nothing to record, and not this request's error.
+    if (!(error instanceof ApiError) || error.code !== 'order_not_refundable') throw error;
+  }
+}
+
+async function sendRefund(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<Refund> {
+  const { db, clock } = services;
+  const request = JSON.parse(call.request) as RefundPlan & { paymentId: string | null; currency: string };
+  const fail = () => db.kysely.transaction().execute((trx) => settleCall(trx, call, 'failed', isoNow(clock)));
+  let result;
+  try {
+    result = await processor.refund({
+      merchantId: tenant.merchantId,
+      orderId: call.order_id,
+      refundId: request.refundId,
+      paymentId: request.paymentId,
+      amount: request.amount,
+      currency: request.currency,
+      idempotencyKey: call.idempotency_key,
+    });
+  } catch (error) {
+    if (!(error instanceof ProcessorFailure)) throw error;
+    if (error.answered) await fail();
+    throw new ApiError('processor_error', `The card processor failed, so nothing was refunded; try the refund again. (${error.message})`);
+  }
+  if (!result.ok) {
+    await fail();
+    throw new ApiError('order_not_refundable', `The card processor refused the refund, so nothing was refunded. ${result.message}`);
+  }
+  const run = answer ? services.transaction : <T>(work: (trx: Kysely<Database>) => Promise<T>) => db.kysely.transaction().execute(work);
+  return run(async (trx) => {
+    const order = await lockOrder(db, trx, tenant, call.order_id);
+    const now = isoNow(clock);
+    if (!(await settleCall(trx, call, 'succeeded', now))) {
+      const done = await trx.selectFrom('refunds').selectAll().where('merchant_id', '=', tenant.merchantId).where('id', '=', request.refundId).executeTakeFirstOrThrow();
+      return toRefund(done);
+    }
+    return applyRefund(trx, tenant, order, request, result.refundId, now);
+  });
+}
+
+/** Checks a refund request against the order (held by the caller) and works out its amount and units. */
+async function planRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow, input: RefundOrderBody): Promise<RefundPlan> {
+  const orderId = order.id;
+  if (order.status === 'refunded') {
+    throw new ApiError('already_refunded', 'This order has already been refunded in full.');
+  }
+  if (order.status !== 'paid' && order.status !== 'partially_refunded') {
+    throw new ApiError('order_not_refundable', `This order is ${order.status}; only paid orders can be refunded.`);
+  }
+  const left = order.total - order.refunded_amount;
+
+  let returned: Array<{ line: LineItemRow; quantity: number }> = [];
+  let itemsValue: number | undefined;
+  if (input.items !== undefined) {
+    const lines = await trx
+      .selectFrom('line_items')
+      .select(LINE_ITEM_COLUMNS)
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('order_id', '=', orderId)
+      .execute();
+    returned = input.items.map((item, i) => {
+      const line = lines.find((l) => l.id === item.line_item_id);
+      if (line === undefined) {
+        throw new ApiError('parameter_invalid', `This order has no line item '${item.line_item_id}'.`, `items[${i}].line_item_id`);
+      }
+      if (input.items!.findIndex((other) => other.line_item_id === item.line_item_id) !== i) {
+        throw new ApiError('parameter_invalid', `Line item '${item.line_item_id}' is listed twice.`, `items[${i}].line_item_id`);
+      }
+      const unitsLeft = line.quantity - line.refunded_quantity;
+      if (item.quantity > unitsLeft) {
+        throw new ApiError(
+          'invalid_refund_amount',
+          `Only ${unitsLeft} of ${line.quantity} units of line item '${line.id}' are left to refund; ${item.quantity} asked.`,
+          `items[${i}].quantity`,
+        );
+      }
+      return { line, quantity: item.quantity };
+    });
+    const everyUnitBack = lines.every(
+      (line) => line.quantity - line.refunded_quantity === (returned.find((r) => r.line.id === line.id)?.quantity ?? 0),
+    );
+    const value = returned.reduce((sum, { line, quantity }) => {
+      const goods = quantity * line.unit_price;
+      return sum + goods + taxShare(goods, order.tax, order.subtotal);
+    }, 0);
+    itemsValue = everyUnitBack ? left : Math.min(value, left);
+  }
+
+  let amount: number;
+  if (input.amount !== undefined) {
+    if (input.amount < 1 || input.amount > left) {
+      throw new ApiError('invalid_refund_amount', `The refund amount must be between 1 and ${left}, what is left to refund.`, 'amount');
+    }
+    if (itemsValue !== undefined && input.amount > itemsValue) {
+      throw new ApiError('invalid_refund_amount', `The refund amount must not exceed ${itemsValue}, the value of the returned items.`, 'amount');
+    }
+    amount = input.amount;
+  } else {
+    amount = itemsValue ?? left;
+  }
+  if (amount < 1) {
+    throw new ApiError(
+      'invalid_refund_amount',
+      itemsValue === undefined ? 'Nothing is left to refund on this order.' : 'The returned items have no value left to refund.',
+      input.items === undefined ? undefined : 'items',
+    );
+  }
+  return {
+    refundId: newId('ref'),
+    amount,
+    reason: input.reason ?? 'customer_request',
+    returned: returned.map(({ line, quantity }) => ({ lineItemId: line.id, productId: line.product_id, quantity })),
+  };
+}
+
+/** Writes a refund the processor (if any) accepted: the refund row, the order, the units back in stock, the events. */
+async function applyRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow, plan: RefundPlan, processorRefundId: string | null, now: string): Promise<Refund> {
+  const orderId = order.id;
+  const refundedAmount = order.refunded_amount + plan.amount;
+  const status = refundedAmount === order.total ? 'refunded' : 'partially_refunded';
+  const refund = {
+    merchant_id: tenant.merchantId,
+    environment: tenant.environment,
+    id: plan.refundId,
+    order_id: orderId,
+    amount: plan.amount,
+    currency: order.currency,
+    status: 'succeeded' as const,
+    reason: plan.reason,
+    items: JSON.stringify(plan.returned.map(({ lineItemId, quantity }) => ({ line_item_id: lineItemId, quantity }))),
+    processor_refund_id: processorRefundId,
+    created_at: now,
+  };
+  await trx.insertInto('refunds').values(refund).execute();
+  for (const { lineItemId, quantity } of plan.returned) {
+    await trx
+      .updateTable('line_items')
+      .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '+', quantity) }))
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('id', '=', lineItemId)
+      .execute();
+  }
+  await restock(trx, tenant, plan.returned.map(({ productId, quantity }) => ({ product_id: productId, quantity })), now);
+  const view = toRefund(refund);
+  await recordEvent(trx, tenant, 'refund.created', view, now);
+  await transitionOrder(trx, tenant, orderId, { refunded_amount: refundedAmount, status }, 'order.refunded', now);
+  return view;
 }

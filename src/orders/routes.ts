@@ -7,7 +7,7 @@ import { cancelOrder } from './cancel-order.js';
 import { captureOrder } from './capture-order.js';
 import { createOrder } from './create-order.js';
 import { listOrders } from './list-orders.js';
-import { loadOrder } from './order-view.js';
+import { getOrder } from './get-order.js';
 import { refundOrder } from './refund-order.js';
 import {
   CaptureOrderBody,
@@ -47,7 +47,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: OrderIdParams,
       response: { 200: Order, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => loadOrder(request.services.db.kysely, request.principal, request.params.id),
+    handler: async (request, reply) => {
+      const body = await getOrder(request.services, request.principal, request.params.id);
+      // The database's text is the answer as the schema would serialize it; sent as it is (a string is not serialized again).
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   });
 
   app.post('/v1/orders', {
@@ -58,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Create an order',
       description: 'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.',
       body: CreateOrderBody,
-      response: { 201: Order, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'product_not_found', 'out_of_stock', 'customer_not_found') },
+      response: { 201: Order, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'product_not_found', 'product_inactive', 'out_of_stock', 'customer_not_found') },
     },
     handler: async (request, reply) => {
       reply.code(201);
@@ -72,12 +76,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'captureOrder',
       summary: 'Capture payment for an order',
-      description: 'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. Cash orders send no body.',
+      description: 'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no body.',
       params: OrderIdParams,
       body: CaptureOrderBody,
       response: {
         200: Order,
-        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'resource_not_found', 'order_not_capturable', 'processor_unavailable'),
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'authentication_required', 'resource_not_found', 'order_not_capturable', 'processor_error', 'processor_unavailable'),
       },
     },
     handler: (request) => captureOrder(request.services, request.principal, request.params.id, request.body),
@@ -108,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: RefundOrderBody,
       response: {
         200: Refund,
-        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable'),
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable', 'processor_error', 'processor_unavailable'),
       },
     },
     handler: (request) => refundOrder(request.services, request.principal, request.params.id, request.body),

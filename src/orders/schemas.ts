@@ -3,7 +3,7 @@
  * generate the OpenAPI document: one source for all three.
  */
 import Type, { type Static } from 'typebox';
-import { ORDER_STATUSES } from '../db/schema.js';
+import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_REASONS } from '../db/schema.js';
 import {
   Currency,
   IdOf,
@@ -12,22 +12,17 @@ import {
   Metadata,
   Money,
   Nullable,
+  OneOf,
   Pagination,
   PaginationQuery,
   Timestamp,
 } from '../http/schemas.js';
 
-export const OrderStatus = Type.Union(
-  [Type.Literal('pending'), Type.Literal('paid'), Type.Literal('partially_refunded'), Type.Literal('refunded'), Type.Literal('canceled')],
-  {
-    description: '`pending` (created, stock reserved), `paid`, `partially_refunded`, `refunded` or `canceled`.',
-  },
-);
-export const PaymentMethod = Type.Union([Type.Literal('card'), Type.Literal('cash')]);
-export const RefundReason = Type.Union(
-  [Type.Literal('customer_request'), Type.Literal('duplicate'), Type.Literal('fraudulent'), Type.Literal('other')],
-  { description: 'Why the money goes back; default `customer_request`.' },
-);
+export const OrderStatus = OneOf(ORDER_STATUSES, {
+  description: '`pending` (created, stock reserved), `paid`, `partially_refunded`, `refunded` or `canceled`.',
+});
+export const PaymentMethod = OneOf(PAYMENT_METHODS);
+export const RefundReason = OneOf(REFUND_REASONS, { description: 'Why the money goes back; default `customer_request`.' });
 
 export const LineItem = Type.Object({
   id: IdOf('li'),
@@ -47,6 +42,13 @@ export const OrderCustomer = Type.Object({
 
 export const Payment = Type.Object({
   method: PaymentMethod,
+  processor: Nullable(
+    Type.Union([Type.Literal('simulator'), Type.Literal('stripe')], {
+      description: 'What took the card payment: `simulator` (sandbox test tokens) or `stripe`; null for cash.',
+    }),
+  ),
+  processor_payment_id: Nullable(Type.String({ description: "The processor's id of the payment (a Stripe PaymentIntent, `pi_...`); null for cash and the simulator." })),
+  card_brand: Nullable(Type.String({ description: 'Brand of the card (`visa`, `mastercard`, `amex`...); null for cash.' })),
   card_last4: Nullable(Type.String({ description: 'Last four digits of the card; null for cash.' })),
   paid_at: Timestamp,
 });
@@ -62,6 +64,7 @@ export const Refund = Type.Object(
     status: Type.Literal('succeeded'),
     reason: RefundReason,
     items: Type.Array(RefundItem, { description: 'Units that came back with this refund; empty for a money-only refund.' }),
+    processor_refund_id: Nullable(Type.String({ description: "The processor's id of the refund (a Stripe Refund, `re_...`); null for cash and the simulator." })),
     created_at: Timestamp,
   },
   { title: 'Refund' },
@@ -113,10 +116,10 @@ const STATUS_LIST = `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')
 export const ListOrdersQuery = Type.Object(
   {
     ...PaginationQuery,
-    status: Type.Optional(Type.String({ pattern: STATUS_LIST, description: 'One status, or several separated by commas.', examples: ['paid,partially_refunded'] })),
+    status: Type.Optional(Type.String({ maxLength: 500, pattern: STATUS_LIST, description: 'One status, or several separated by commas.', examples: ['paid,partially_refunded'] })),
     customer_id: Type.Optional(IdParam),
-    created_at_min: Type.Optional(Type.String({ format: 'timestamp-or-date', description: 'Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC).' })),
-    created_at_max: Type.Optional(Type.String({ format: 'timestamp-or-date', description: 'Inclusive upper bound: an ISO 8601 date-time, or a date (to its last millisecond, UTC).' })),
+    created_at_min: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC).' })),
+    created_at_max: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive upper bound: an ISO 8601 date-time, or a date (to its last millisecond, UTC).' })),
   },
   { additionalProperties: false },
 );

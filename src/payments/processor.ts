@@ -1,14 +1,19 @@
 /**
- * The payment-processor interface behind Capture, and the sandbox simulator that implements it.
+ * The payment-processor interface behind Capture and Refund, and the sandbox simulator that implements it.
  *
- * A processor charges a tokenized card. It answers with the card's last four digits, or a decline.
- * Production captures need a real processor; until one is configured they answer 503.
+ * A processor charges a tokenized card and refunds a charge. Every call carries an idempotency key
+ * derived from Till's own ids, so sending a call again (a retry, or settling a call whose answer was
+ * lost) never charges or refunds twice. A refusal (a decline, a card that needs authentication) is a
+ * normal result; a processor that fails or cannot be reached throws `ProcessorFailure`.
+ *
+ * Adding a processor is one file implementing `PaymentProcessor`, and one case in `processorsFor`.
  */
 import type { Environment } from '../db/schema.js';
 
 export type ChargeResult =
-  | { ok: true; cardLast4: string }
-  | { ok: false; reason: 'card_declined' | 'invalid_token'; message: string };
+  | { ok: true; paymentId: string | null; cardLast4: string | null; cardBrand: string | null }
+  | { ok: false; reason: 'card_declined' | 'invalid_token'; message: string }
+  | { ok: false; reason: 'authentication_required'; message: string; paymentIntent: { id: string; client_secret: string } };
 
 export interface ChargeRequest {
   merchantId: string;
@@ -16,47 +21,103 @@ export interface ChargeRequest {
   amount: number;
   currency: string;
   paymentToken: string;
+  idempotencyKey: string;
+}
+
+export type RefundResult = { ok: true; refundId: string | null } | { ok: false; message: string };
+
+export interface RefundRequest {
+  merchantId: string;
+  orderId: string;
+  refundId: string;
+  /** The processor's payment id stored at capture; null for the simulator. */
+  paymentId: string | null;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+/** The processor failed or could not be reached; what it did is unknown until the call is sent again. */
+export class ProcessorFailure extends Error {
+  /** True when the processor answered with an error of its own (so it has settled the call as failed). */
+  readonly answered: boolean;
+  constructor(message: string, answered: boolean) {
+    super(message);
+    this.name = 'ProcessorFailure';
+    this.answered = answered;
+  }
 }
 
 export interface PaymentProcessor {
-  readonly name: string;
+  /** Stored on the order as `payment.processor`. */
+  readonly name: 'simulator' | 'stripe';
+  /**
+   * A remote processor's calls are recorded (`processor_calls`) before they are sent and settled after,
+   * so a call whose answer is lost is sent again; the simulator answers in the order's transaction.
+   */
+  readonly remote: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** Test tokens of the sandbox, as documented in the API reference. */
 export const SANDBOX_TEST_TOKENS: Readonly<Record<string, ChargeResult>> = {
-  tok_visa: { ok: true, cardLast4: '4242' },
-  tok_mastercard: { ok: true, cardLast4: '4444' },
-  tok_amex: { ok: true, cardLast4: '0005' },
+  tok_visa: { ok: true, paymentId: null, cardLast4: '4242', cardBrand: 'visa' },
+  tok_mastercard: { ok: true, paymentId: null, cardLast4: '4444', cardBrand: 'mastercard' },
+  tok_amex: { ok: true, paymentId: null, cardLast4: '0005', cardBrand: 'amex' },
   tok_chargeDeclined: { ok: false, reason: 'card_declined', message: 'Your card was declined.' },
 };
 
 export const sandboxSimulator: PaymentProcessor = {
-  name: 'sandbox-simulator',
+  name: 'simulator',
+  remote: false,
   async charge({ paymentToken }) {
+    // An own property only: `__proto__`, `constructor` or `toString` must not find Object.prototype's.
     return (
-      SANDBOX_TEST_TOKENS[paymentToken] ?? {
+      (Object.hasOwn(SANDBOX_TEST_TOKENS, paymentToken) ? SANDBOX_TEST_TOKENS[paymentToken] : undefined) ?? {
         ok: false,
         reason: 'invalid_token',
         message: `Unknown test token '${paymentToken}'. The sandbox accepts ${Object.keys(SANDBOX_TEST_TOKENS).join(', ')}.`,
       }
     );
   },
+  async refund() {
+    return { ok: true, refundId: null };
+  },
 };
 
 /** Which processor serves an environment; undefined when production has none configured. */
 export type ProcessorFor = (environment: Environment) => PaymentProcessor | undefined;
 
-/** Production processors Till can be configured with (`PAYMENT_PROCESSOR`); none is built in yet. */
-export type ProductionProcessorName = 'none';
+/** Production processors Till can be configured with (`PAYMENT_PROCESSOR`). */
+export type ProductionProcessorName = 'none' | 'stripe';
+
+export interface ProcessorSettings {
+  /** `PAYMENT_PROCESSOR`. */
+  production: ProductionProcessorName;
+  /** Builds the Stripe processor for a secret key; given so that this file does not load Stripe's client. */
+  stripe?: (secretKey: string) => PaymentProcessor;
+  stripeSecretKey?: string | undefined;
+  /** A Stripe test key (`sk_test_`) for sandbox captures; without it the sandbox uses the simulator. */
+  stripeSandboxSecretKey?: string | undefined;
+}
 
 /**
- * The sandbox always uses the simulator; production uses the configured processor, and with `none`
- * has none, so its card captures answer 503.
+ * The sandbox uses the simulator, or Stripe's test mode when a sandbox Stripe key is configured;
+ * production uses the configured processor, and with `none` has none, so its card captures answer 503.
  */
-export function processorsFor(production: ProductionProcessorName): ProcessorFor {
-  switch (production) {
+export function processorsFor(settings: ProcessorSettings): ProcessorFor {
+  const sandbox =
+    settings.stripeSandboxSecretKey !== undefined && settings.stripe !== undefined ? settings.stripe(settings.stripeSandboxSecretKey) : sandboxSimulator;
+  let production: PaymentProcessor | undefined;
+  switch (settings.production) {
     case 'none':
-      return (environment) => (environment === 'sandbox' ? sandboxSimulator : undefined);
+      production = undefined;
+      break;
+    case 'stripe':
+      if (settings.stripe === undefined || settings.stripeSecretKey === undefined) throw new Error('PAYMENT_PROCESSOR=stripe needs STRIPE_SECRET_KEY');
+      production = settings.stripe(settings.stripeSecretKey);
+      break;
   }
+  return (environment) => (environment === 'sandbox' ? sandbox : production);
 }

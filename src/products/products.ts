@@ -2,17 +2,17 @@
  * The catalogue: products with a price and, optionally, tracked stock. Prices here only affect new
  * orders; line items keep the price of the moment they were created.
  */
+import { pageOf, type Pagination } from '../db/paginate.js';
 import type { Tenant } from '../auth/principal.js';
 import type { ProductRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import { pageOf } from '../http/paginate.js';
-import type { Pagination } from '../http/schemas.js';
+import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import { merchantSettings } from '../merchants/merchant-settings.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { CreateProductBody, ListProductsQuery, Product, UpdateProductBody } from './schemas.js';
-import { selectScoped } from '../db/scoped.js';
+import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
 
 const COLUMNS = ['id', 'name', 'price', 'currency', 'inventory', 'active', 'created_at', 'updated_at'];
 
@@ -46,7 +46,9 @@ export async function createProduct({ db, clock, transaction }: Services, tenant
   };
   return transaction(async (trx) => {
     await trx.insertInto('products').values(row).execute();
-    return toProduct(row);
+    const product = toProduct(row);
+    await recordEvent(trx, tenant, 'product.created', product, now);
+    return product;
   });
 }
 
@@ -55,10 +57,14 @@ export async function getProduct({ db }: Services, tenant: Tenant, productId: st
     .select(COLUMNS as never[])
     .where('id', '=', productId)
     .executeTakeFirst();
-  if (row === undefined) throw notFound('product', productId, 'id');
+  if (row === undefined) throw notFound('product', productId, 'id', await otherEnvironmentHolding(db.kysely, 'products', tenant, productId));
   return toProduct(row as ProductRow);
 }
 
+/**
+ * Changes the fields given and records `product.updated` with the product as it now is, in one
+ * transaction. A body that changes nothing records no event.
+ */
 export async function updateProduct(services: Services, tenant: Tenant, productId: string, input: UpdateProductBody): Promise<Product> {
   const changes = {
     ...(input.name === undefined ? {} : { name: input.name }),
@@ -66,16 +72,22 @@ export async function updateProduct(services: Services, tenant: Tenant, productI
     ...(input.inventory === undefined ? {} : { inventory: input.inventory }),
     ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }),
   };
-  if (Object.keys(changes).length > 0) {
-    await services.db.kysely
+  if (Object.keys(changes).length === 0) return getProduct(services, tenant, productId);
+  const now = isoNow(services.clock);
+  return services.transaction(async (trx) => {
+    const result = await trx
       .updateTable('products')
-      .set({ ...changes, updated_at: isoNow(services.clock) })
+      .set({ ...changes, updated_at: now })
       .where('merchant_id', '=', tenant.merchantId)
       .where('environment', '=', tenant.environment)
       .where('id', '=', productId)
-      .execute();
-  }
-  return getProduct(services, tenant, productId);
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw notFound('product', productId, 'id', await otherEnvironmentHolding(trx, 'products', tenant, productId));
+    const row = await selectScoped(trx, 'products', tenant).select(COLUMNS as never[]).where('id', '=', productId).executeTakeFirstOrThrow();
+    const product = toProduct(row as ProductRow);
+    await recordEvent(trx, tenant, 'product.updated', product, now);
+    return product;
+  });
 }
 
 export async function listProducts(

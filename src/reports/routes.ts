@@ -26,6 +26,6 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: SalesReportQuery,
       response: { 200: SalesReport, ...errorResponses(...AUTH_ERRORS, 'parameter_missing') },
     },
-    handler: (request) => salesReport(request.services.db.kysely, request.principal, request.query),
+    handler: (request) => salesReport(request.services, request.principal, request.query),
   });
 };

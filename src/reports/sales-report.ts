@@ -6,13 +6,15 @@
  * 13 characters name the UTC hour and the first 10 the UTC day, on both databases, with no date
  * functions that differ between them.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
-import type { Database } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { merchantSettings } from '../merchants/merchant-settings.js';
+import type { Services } from '../services.js';
+import { boundToTimestamp } from '../time.js';
 import { MAX_REPORT_DAYS, type SalesReport, type SalesReportQuery } from './schemas.js';
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -21,11 +23,13 @@ const INTERVALS = {
   day: { ms: DAY_MS, keyLength: 10, suffix: 'T00:00:00.000Z' },
 } as const;
 
-export async function salesReport(db: Kysely<Database>, tenant: Tenant, query: SalesReportQuery): Promise<SalesReport> {
+export async function salesReport({ db: { kysely: db } }: Services, tenant: Tenant, query: SalesReportQuery): Promise<SalesReport> {
   const interval = query.interval ?? 'hour';
   const { ms, keyLength, suffix } = INTERVALS[interval];
-  const fromMs = Date.parse(query.from);
-  const toMs = Date.parse(query.to);
+  // Dates read as in List Orders: `from` a date's first millisecond, `to` a date's last, so that a
+  // date `to` includes its whole day (the range's end is the next millisecond, as `to` is exclusive).
+  const fromMs = Date.parse(boundToTimestamp(query.from, 'min'));
+  const toMs = Date.parse(boundToTimestamp(query.to, 'max')) + (DATE_ONLY.test(query.to) ? 1 : 0);
   if (!(toMs > fromMs)) throw new ApiError('parameter_invalid', '`to` must be later than `from`.', 'to');
   if (toMs - fromMs > MAX_REPORT_DAYS * DAY_MS) throw new ApiError('parameter_invalid', `The range from \`from\` to \`to\` must be at most ${MAX_REPORT_DAYS} days.`, 'to');
   const from = new Date(fromMs).toISOString();

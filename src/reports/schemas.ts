@@ -8,8 +8,16 @@ export const ReportInterval = Type.Enum(['hour', 'day'] as const, { description:
 
 export const SalesReportQuery = Type.Object(
   {
-    from: Type.String({ format: 'date-time', description: 'Start of the range, inclusive: an ISO 8601 date-time (with `Z` or an offset).' }),
-    to: Type.String({ format: 'date-time', description: `End of the range, exclusive; after \`from\`, and at most ${MAX_REPORT_DAYS} days after it.` }),
+    from: Type.String({
+      maxLength: 40,
+      format: 'timestamp-or-date',
+      description: 'Start of the range, inclusive: an ISO 8601 date-time (with `Z` or an offset), or a date (from its first millisecond, UTC), as List Orders reads `created_at_min`.',
+    }),
+    to: Type.String({
+      maxLength: 40,
+      format: 'timestamp-or-date',
+      description: `End of the range: an ISO 8601 date-time, exclusive; or a date, which includes that whole day (UTC), as List Orders reads \`created_at_max\`. After \`from\`, and at most ${MAX_REPORT_DAYS} days after it.`,
+    }),
     interval: Type.Optional(ReportInterval),
   },
   { additionalProperties: false },

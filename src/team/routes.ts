@@ -1,12 +1,12 @@
 /**
  * The Team API (`/v1/users`): an admin lists the merchant's users, adds one with a role and an
- * initial password, changes a role, removes a user. Kept for a signed-in admin: an API key of any
+ * initial password, changes a role, signs a user out everywhere, removes a user. Kept for a signed-in admin: an API key of any
  * permissions, a manager or a cashier get 403.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
-import { CreateUserBody, ListUsersQuery, UpdateUserBody, User, UserIdParams, UserList } from './schemas.js';
-import { addTeamUser, changeUserRole, listTeamUsers, removeTeamUser } from './team-users.js';
+import { CreateUserBody, ListUsersQuery, SignOutUserBody, UpdateUserBody, User, UserIdParams, UserList } from './schemas.js';
+import { addTeamUser, changeUserRole, listTeamUsers, removeTeamUser, signOutTeamUser } from './team-users.js';
 
 const tags = ['Team'];
 const config = { credentials: ['user'], role: 'admin' } as const;
@@ -22,7 +22,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ListUsersQuery,
       response: { 200: UserList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listTeamUsers(request.services.db.kysely, request.principal.merchantId, request.query),
+    handler: (request) => listTeamUsers(request.services, request.principal, request.query),
   });
 
   app.post('/v1/users', {
@@ -33,6 +33,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Add a user',
       description:
         'Adds a person to the team with a `role` and an initial `password` (at least 10 characters) that the admin gives them; they sign in with it through `/oauth/authorize`. ' +
+        'The password is temporary: at their first sign-in the person must choose their own (typed twice) before the app gets a code, so the admin does not know it for good. ' +
         'An e-mail that any user already has (of this or another merchant, removed users included) is 400 `parameter_invalid` with `param: "email"`; ' +
         'a short password has `param: "password"`. ' +
         'With `Idempotency-Key`, only the answer (the user, which never holds the password) and a hash of the request without the password are kept; ' +
@@ -62,6 +63,24 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: User, ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'resource_not_found') },
     },
     handler: (request) => changeUserRole(request.services, request.principal, request.params.id, request.body.role),
+  });
+
+  app.post('/v1/users/:id/sign_out', {
+    config,
+    schema: {
+      tags,
+      operationId: 'signOutUser',
+      summary: 'Sign a user out everywhere',
+      description:
+        "Ends every sign-in of the user, on every app and browser (a lost phone, a shared tablet), and answers the user. Their access and refresh tokens " +
+        'answer 401 `credential_revoked` from the next request, on every server process; they can sign in again with their password. ' +
+        'Signing yourself out everywhere ends the sign-in making the request too. ' +
+        "A removed user, or another merchant's, answers 404. Takes no body.",
+      params: UserIdParams,
+      body: SignOutUserBody,
+      response: { 200: User, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found') },
+    },
+    handler: (request) => signOutTeamUser(request.services, request.principal, request.params.id),
   });
 
   app.delete('/v1/users/:id', {

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { MIN_PASSWORD_LENGTH, ROLES } from '../auth/users.js';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from '../auth/users.js';
 import { IdOf, IdParam, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
 const RoleField = Type.Enum(ROLES, {
@@ -29,11 +29,11 @@ export type ListUsersQuery = Static<typeof ListUsersQuery>;
 
 export const CreateUserBody = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 254, description: 'The e-mail the person will sign in with; stored in lower case. Must not belong to any user yet.' }),
+    email: Type.String({ minLength: 1, maxLength: MAX_EMAIL_LENGTH, description: 'The e-mail the person will sign in with; stored in lower case. Must not belong to any user yet.' }),
     password: Type.String({
       minLength: 1,
-      maxLength: 1024,
-      description: `The initial password, at least ${MIN_PASSWORD_LENGTH} characters, that the admin gives the person. Only its Argon2id hash is kept.`,
+      maxLength: MAX_PASSWORD_LENGTH,
+      description: `The initial password, at least ${MIN_PASSWORD_LENGTH} characters, that the admin gives the person. It is temporary: the person must choose their own at their first sign-in. Only its Argon2id hash is kept.`,
     }),
     role: RoleField,
   },
@@ -43,5 +43,8 @@ export type CreateUserBody = Static<typeof CreateUserBody>;
 
 export const UpdateUserBody = Type.Object({ role: RoleField }, { additionalProperties: false });
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+/** Signing a user out takes nothing; an empty body (or none) is fine, any field is unknown. */
+export const SignOutUserBody = Type.Object({}, { additionalProperties: false });
 
 export const UserIdParams = Type.Object({ id: IdParam }, { additionalProperties: false });

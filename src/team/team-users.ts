@@ -1,15 +1,16 @@
 /**
- * The team of a merchant, as its admins manage it over HTTP: list, add, change a role, remove.
+ * The team of a merchant, as its admins manage it over HTTP: list, add, change a role, sign out
+ * everywhere, remove.
  * Users belong to the merchant, not to an environment: these operations see the same team from a
  * sandbox or a production token.
  */
+import { pageOf, type Pagination } from '../db/paginate.js';
 import type { Kysely } from 'kysely';
 import { insertUser, prepareUser, removeUserIn, UserInputError } from '../auth/users.js';
 import type { Principal } from '../auth/principal.js';
+import { endSessionsIn } from '../auth/sessions.js';
 import type { Database, Role } from '../db/schema.js';
 import { ApiError, asSentence, notFound } from '../errors.js';
-import { pageOf } from '../http/paginate.js';
-import type { Pagination } from '../http/schemas.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { holdAdmins } from './admins.js';
@@ -17,19 +18,23 @@ import type { CreateUserBody, ListUsersQuery, User } from './schemas.js';
 
 const USER_COLUMNS = ['id', 'email', 'role', 'created_at', 'removed_at'] as const;
 
-export async function listTeamUsers(db: Kysely<Database>, merchantId: string, query: ListUsersQuery): Promise<{ data: User[]; pagination: Pagination }> {
-  const filtered = db.selectFrom('users').where('merchant_id', '=', merchantId).where('removed_at', 'is', null);
+export async function listTeamUsers({ db }: Services, actor: Principal, query: ListUsersQuery): Promise<{ data: User[]; pagination: Pagination }> {
+  const filtered = db.kysely.selectFrom('users').where('merchant_id', '=', actor.merchantId).where('removed_at', 'is', null);
   const { rows, pagination } = await pageOf<User>(filtered, USER_COLUMNS, query);
   return { data: rows, pagination };
 }
 
-/** Adds a user with the initial password the admin chose; the same checks as `till user create`. */
+/**
+ * Adds a user with the initial password the admin chose; the same checks as `till user create`. The
+ * password is temporary: the user must choose their own at their first sign-in, so the admin does
+ * not know it for good.
+ */
 export async function addTeamUser(services: Services, actor: Principal, input: CreateUserBody): Promise<User> {
   try {
-    const { user, passwordHash } = await prepareUser(services.clock, { merchantId: actor.merchantId, ...input });
+    const { user, passwordHash } = await prepareUser(services.db.kysely, services.clock, { merchantId: actor.merchantId, ...input });
     return await services.transaction(async (trx) => {
       await holdAdmins(services.db, trx, actor.merchantId, actor.id);
-      await insertUser(trx, { ...user, password_hash: passwordHash });
+      await insertUser(trx, { ...user, password_hash: passwordHash, must_change_password: 1 });
       return { id: user.id, email: user.email, role: user.role, created_at: user.created_at, removed_at: null };
     });
   } catch (error) {
@@ -61,8 +66,22 @@ export async function removeTeamUser(services: Services, actor: Principal, userI
     await holdAdmins(services.db, trx, actor.merchantId, actor.id);
     const user = await activeUser(trx, actor.merchantId, userId);
     const now = isoNow(services.clock);
-    await removeUserIn(trx, now, userId);
+    await removeUserIn(trx, now, userId, actor.merchantId);
     return { ...user, removed_at: now };
+  });
+}
+
+/**
+ * Ends every sign-in of a user of the merchant (a lost phone, a shared tablet): their access and
+ * refresh tokens answer 401 from the next request. The user can sign in again with their password.
+ * An admin may sign themselves out everywhere too, the sign-in making the request included.
+ */
+export async function signOutTeamUser(services: Services, actor: Principal, userId: string): Promise<User> {
+  return services.transaction(async (trx) => {
+    await holdAdmins(services.db, trx, actor.merchantId, actor.id);
+    const user = await activeUser(trx, actor.merchantId, userId);
+    await endSessionsIn(trx, { merchantId: actor.merchantId, userId }, {}, 'signed_out_by_admin', isoNow(services.clock));
+    return user;
   });
 }
 

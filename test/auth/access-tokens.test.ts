@@ -54,9 +54,18 @@ describeEachBackend('access token verification', (backend) => {
 
   test('control: a token the test signs with the server key and the right claims is accepted', async () => {
     const { kid, key } = await serverKey();
-    const forged = await new SignJWT(claimsOf()).setProtectedHeader({ alg: 'ES256', kid }).sign(key);
+    const forged = await new SignJWT(claimsOf()).setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).sign(key);
     assert.equal((await new Api(server.url, forged).get('/v1/orders')).status, 200);
     assert.equal((await new Api(server.url, token).get('/v1/orders')).status, 200);
+  });
+
+  test('a token carrying a permission Till no longer grants keeps working, without it', async () => {
+    const { kid, key } = await serverKey();
+    const older = await new SignJWT(claimsOf({ permissions: [...(parts(token).payload.permissions as string[]), 'reports:write'] })).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid }).sign(key);
+    const account = await new Api(server.url, older).get('/v1/account');
+    assert.equal(account.status, 200, JSON.stringify(account.body));
+    assert.ok(!account.body.permissions.includes('reports:write'));
+    assert.ok(account.body.permissions.includes('orders:read'));
   });
 
   test('alg "none" (unsigned) is refused', async () => {
@@ -133,17 +142,17 @@ describeEachBackend('access token verification', (backend) => {
 
   test('another issuer, or no expiry, is refused even with the server key', async () => {
     const { kid, key } = await serverKey();
-    await refused(await new SignJWT(claimsOf({ iss: 'https://attacker.example' })).setProtectedHeader({ alg: 'ES256', kid }).sign(key));
+    await refused(await new SignJWT(claimsOf({ iss: 'https://attacker.example' })).setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).sign(key));
     const { exp: _exp, ...noExpiry } = claimsOf();
-    await refused(await new SignJWT(noExpiry).setProtectedHeader({ alg: 'ES256', kid }).sign(key));
-    await refused(await new SignJWT(claimsOf({ env: 'staging' })).setProtectedHeader({ alg: 'ES256', kid }).sign(key));
+    await refused(await new SignJWT(noExpiry).setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).sign(key));
+    await refused(await new SignJWT(claimsOf({ env: 'staging' })).setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).sign(key));
   });
 
   test('a token for a sign-in that does not exist, or of another merchant, is refused', async () => {
     const { kid, key } = await serverKey();
-    await refused(await new SignJWT(claimsOf({ sid: 'ses_doesnotexist000000' })).setProtectedHeader({ alg: 'ES256', kid }).sign(key), 'credential_revoked');
+    await refused(await new SignJWT(claimsOf({ sid: 'ses_doesnotexist000000' })).setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).sign(key), 'credential_revoked');
     const other = await createTestMerchant(server);
-    await refused(await new SignJWT(claimsOf({ merchant_id: other.merchantId })).setProtectedHeader({ alg: 'ES256', kid }).sign(key), 'credential_revoked');
+    await refused(await new SignJWT(claimsOf({ merchant_id: other.merchantId })).setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' }).sign(key), 'credential_revoked');
   });
 
   test('garbage that looks like a JWT is a 401, never a 500', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { hashApiKey } from '../../src/auth/api-keys.js';
-import { SCOPES } from '../../src/auth/permissions.js';
+import { API_KEY_SCOPES } from '../../src/auth/permissions.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { signInAs } from '../helpers/oauth.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
@@ -40,13 +40,15 @@ describeEachBackend('API keys over HTTP', (backend) => {
       assert.equal(response.headers.get('cache-control'), 'no-store');
       const created = response.body;
       assert.deepEqual(Object.keys(created).sort(), [...RECORD_FIELDS, 'key'].sort());
-      assert.match(created.id, /^key_[0-9A-Za-z]{20}$/);
+      assert.match(created.id, /^key_[0-9A-Za-z]{24}$/);
       assert.ok(created.key.startsWith(prefix), created.key);
       assert.match(created.key.slice(prefix.length), /^[0-9A-Za-z]{32}$/);
       assert.equal(created.last4, created.key.slice(-4));
       assert.equal(created.name, 'Register 3');
       assert.equal(created.environment, environment);
-      assert.deepEqual(created.permissions, [...SCOPES], 'all permissions by default');
+      assert.deepEqual(created.permissions, [...API_KEY_SCOPES], 'all permissions a key can use by default');
+      assert.ok(!created.permissions.includes('api_keys:write'));
+      assert.ok(created.permissions.includes('webhooks:read') && created.permissions.includes('webhooks:write'), 'webhooks are managed with keys too');
       assert.equal(created.last_used_at, null);
       assert.equal(created.revoked_at, null);
 
@@ -199,7 +201,7 @@ describeEachBackend('API keys over HTTP', (backend) => {
   test('an API key, even with every permission, can never list, create or revoke keys (403)', async () => {
     const { shop, admin } = await shopWithAdmin();
     const target = await createKey(admin, { name: 'Target', environment: 'sandbox' });
-    const minted = await createKey(admin, { name: 'Everything', environment: 'production', permissions: [...SCOPES] });
+    const minted = await createKey(admin, { name: 'Everything', environment: 'production', permissions: [...API_KEY_SCOPES] });
     for (const key of [shop.sandbox, shop.production, new Api(server.url, minted.key)]) {
       const responses = [
         await key.get('/v1/api_keys'),
@@ -214,6 +216,37 @@ describeEachBackend('API keys over HTTP', (backend) => {
     }
     assert.equal((await admin.get('/v1/api_keys')).body.pagination.total, 4, 'nothing was created');
     assert.equal((await new Api(server.url, target.key).get('/v1/orders')).status, 200, 'nothing was revoked');
+  });
+
+  test('api_keys:write (which keys can never use) is not offered on a key', async () => {
+    const { admin } = await shopWithAdmin();
+    for (const permission of ['api_keys:write']) {
+      const response = await admin.post('/v1/api_keys', { name: 'Too much', environment: 'sandbox', permissions: ['orders:read', permission] });
+      assert.equal(response.status, 400, JSON.stringify(response.body));
+      assert.equal(response.body.error.code, 'parameter_invalid');
+      assert.equal(response.body.error.param, 'permissions[1]');
+    }
+    assert.equal((await admin.get('/v1/api_keys')).body.pagination.total, 2, 'nothing was created');
+  });
+
+  test('a key stored with api_keys:write keeps working; that permission is neither shown nor granted', async () => {
+    const { shop, admin } = await shopWithAdmin();
+    const old = await createKey(admin, { name: 'From before', environment: 'sandbox', permissions: ['orders:read'] });
+    await server.db.kysely
+      .updateTable('api_keys')
+      .set({ permissions: JSON.stringify(['orders:read', 'api_keys:write']) })
+      .where('id', '=', old.id)
+      .execute();
+    const key = new Api(server.url, old.key);
+    assert.equal((await key.get('/v1/orders')).status, 200);
+    const account = await key.get('/v1/account');
+    assert.equal(account.status, 200);
+    assert.deepEqual(account.body.permissions, ['orders:read']);
+    assert.equal((await key.get('/v1/api_keys')).status, 403);
+    const listed = await admin.get('/v1/api_keys');
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    assert.deepEqual(listed.body.data.find((k: { id: string }) => k.id === old.id).permissions, ['orders:read']);
+    assert.equal((await shop.sandbox.get('/v1/orders')).status, 200);
   });
 
   test('without a credential, or with an unknown one, all three answer 401', async () => {

@@ -50,6 +50,30 @@ describeEachBackend('user tokens across two server processes', (backend) => {
       assert.equal(refresh.status, 401);
     });
 
+    test('a sign-in ended from the list, by a password change or by an admin on one process is refused on the other at once', async () => {
+      const shop = await createTestMerchant(server);
+      const phone = await signIn(server, shop);
+      const laptop = await signIn(server, shop);
+      const tablet = await signIn(server, shop);
+      const laptopId = (await on(server.url, laptop.accessToken).get('/v1/account/sessions')).body.data.find((s: { current: boolean }) => s.current).id;
+      assert.equal((await on(server.url, laptop.accessToken).get('/v1/orders')).status, 200, 'the first process has seen the laptop');
+
+      assert.equal((await on(second!.url, phone.accessToken).request('DELETE', `/v1/account/sessions/${laptopId}`)).status, 200);
+      assert.equal((await on(server.url, laptop.accessToken).get('/v1/orders')).body.error?.code, 'credential_revoked');
+      assert.equal((await on(server.url, undefined).post('/v1/auth/refresh', { refresh_token: laptop.refreshToken })).status, 401);
+
+      const changed = await on(second!.url, phone.accessToken).post('/v1/account/password', { current_password: shop.password, new_password: 'a new password 123' });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assert.equal((await on(server.url, tablet.accessToken).get('/v1/orders')).body.error?.code, 'credential_revoked');
+      assert.equal((await on(server.url, phone.accessToken).get('/v1/orders')).status, 200, 'the sign-in that changed it goes on');
+
+      const signedInAgain = await signIn(server, { email: shop.email, password: 'a new password 123' });
+      assert.equal((await on(second!.url, phone.accessToken).post(`/v1/users/${shop.userId}/sign_out`)).status, 200);
+      for (const token of [phone.accessToken, signedInAgain.accessToken]) {
+        assert.equal((await on(server.url, token).get('/v1/orders')).body.error?.code, 'credential_revoked');
+      }
+    });
+
     test('a refresh-token reuse detected on one process ends the sign-in on the other', async () => {
       const shop = await createTestMerchant(server);
       const signedIn = await signIn(server, shop);
@@ -86,7 +110,7 @@ describeEachBackend('user tokens across two server processes', (backend) => {
       const key = await importJWK(JSON.parse(row.private_jwk) as JWK, 'ES256');
       const claims = decodeJwt(before.accessToken);
       const now = Math.floor(Date.now() / 1000);
-      const withNewKey = await new SignJWT({ ...claims, iat: now, exp: now + 600 }).setProtectedHeader({ alg: 'ES256', kid: rotated.id }).sign(key);
+      const withNewKey = await new SignJWT({ ...claims, iat: now, exp: now + 600 }).setProtectedHeader({ alg: 'ES256', kid: rotated.id, typ: 'at+jwt' }).sign(key);
       // Neither process has seen the new key yet: a kid it does not hold makes it read the keys again.
       for (const url of [server.url, second!.url]) {
         assert.equal((await on(url, withNewKey).get('/v1/orders')).status, 200, url);

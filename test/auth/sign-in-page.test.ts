@@ -4,12 +4,13 @@ import { test } from 'node:test';
 import * as client from 'openid-client';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { authorizationRequest, discover, REDIRECT_URI, registerClient } from '../helpers/oauth.js';
+import { testOutputPath } from '../helpers/output.js';
 import { Api, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = '/tmp/till-sign-in.png';
-const ERROR_SCREENSHOT = '/tmp/till-sign-in-error.png';
-const PHONE_SCREENSHOT = '/tmp/till-sign-in-phone.png';
+const SCREENSHOT = testOutputPath('till-sign-in.png');
+const ERROR_SCREENSHOT = testOutputPath('till-sign-in-error.png');
+const PHONE_SCREENSHOT = testOutputPath('till-sign-in-phone.png');
 const SKIP = existsSync(CHROMIUM) ? false : `the sign-in page browser test needs Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium)`;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

@@ -68,6 +68,22 @@ describeEachBackend('Dashboard OAuth client', (backend) => {
     }
   });
 
+  test('a forged Host header naming another machine gives no redirect: without PUBLIC_URL only names of this machine are origins', async () => {
+    const port = new URL(server.url).port;
+    // What DNS rebinding, or a proxy passing any Host on, would send: the redirect URI on the Host's own origin.
+    for (const host of [`evil.example:${port}`, 'evil.example', `till.attacker.example:${port}`, `10.9.8.7:${port}`, `[2001:db8::1]:${port}`]) {
+      const page = await authorize(server, `http://${host}/dashboard/callback`, host);
+      assert.equal(page.status, 400, `${host}: ${page.html.slice(0, 300)}`);
+      assert.equal(page.location, undefined, `${host} is not redirected to`);
+      assert.match(page.html, /role="alert"/);
+    }
+    // Every loopback name of this machine still is.
+    for (const host of [`127.0.0.2:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
+      const page = await authorize(server, `http://${host}/dashboard/callback`, host);
+      assert.equal(page.status, 200, `${host}: ${page.html.slice(0, 300)}`);
+    }
+  });
+
   test('refuses any other origin or path with an error page, never a redirect', async () => {
     const port = new URL(server.url).port;
     const own = `127.0.0.1:${port}`;

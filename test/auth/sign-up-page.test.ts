@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import * as client from 'openid-client';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { waitForOutbox } from '../helpers/mail.js';
 import { authorizationRequest, REDIRECT_URI } from '../helpers/oauth.js';
+import { testOutputPath } from '../helpers/output.js';
 import { Api, startTestServer, type TestServer } from '../helpers/server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = '/tmp/till-sign-up.png';
-const ERROR_SCREENSHOT = '/tmp/till-sign-up-error.png';
+const SCREENSHOT = testOutputPath('till-sign-up.png');
+const ERROR_SCREENSHOT = testOutputPath('till-sign-up-error.png');
 const SKIP = existsSync(CHROMIUM) ? false : `the sign-up page browser test needs Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium)`;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -89,6 +91,14 @@ test('the sign-up page in a real browser: labelled fields, a refusal tied to its
     await currency.fill('cad');
     await password.fill('a-good-password');
     await page.keyboard.press('Enter');
+    // The e-mail is verified first: the page says to check the inbox, and the mailed link (in the
+    // outbox, as no SMTP_URL is set) asks to confirm before creating the account.
+    await page.getByRole('heading', { name: 'Check your inbox', level: 1 }).waitFor();
+    assert.match(await page.getByRole('status').innerText(), /harbour@example\.com/);
+    const mail = await waitForOutbox(server, 'harbour@example.com', /Confirm your e-mail/);
+    await page.goto(mail.links[0]!);
+    assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Confirm your Till account');
+    await page.getByRole('button', { name: 'Create my account' }).click();
     const redirected = await backAtApp;
     assert.equal(`${redirected.origin}${redirected.pathname}`, REDIRECT_URI);
     assert.equal(redirected.searchParams.get('state'), state);

@@ -200,12 +200,14 @@ describeEachBackend('products', (backend) => {
   });
 
   describe('inactive products', () => {
-    test('cannot be ordered (422 product_not_found) until reactivated; existing orders are unaffected', async () => {
+    test('cannot be ordered (422 product_inactive) until reactivated; existing orders are unaffected', async () => {
       const { sandbox } = await createTestMerchant(server);
       const product = await createProduct(sandbox, { price: 500, inventory: 5 });
       const existing = await createOrder(sandbox, [[product, 1]]);
       assertStatus(await sandbox.patch(`/v1/products/${product.id}`, { active: false }), 200);
-      assertError(await sandbox.post('/v1/orders', { items: [{ product_id: product.id, quantity: 1 }] }), 422, 'product_not_found', 'items[0].product_id');
+      const refused = await sandbox.post('/v1/orders', { items: [{ product_id: product.id, quantity: 1 }] });
+      assertError(refused, 422, 'product_inactive', 'items[0].product_id');
+      assert.match(refused.body.error.message, /is not active; make it active again/);
       assert.equal((await sandbox.get(`/v1/products/${product.id}`)).body.inventory, 4, 'a refused order reserves nothing');
       // The order made while it was active can still be paid, refunded, and its stock returned.
       assertStatus(await sandbox.post(`/v1/orders/${existing.id}/capture`, { payment_token: 'tok_visa' }), 200);
@@ -220,7 +222,7 @@ describeEachBackend('products', (backend) => {
       const hidden = await createProduct(sandbox, { price: 100, active: false });
       assert.equal((await sandbox.get(`/v1/products/${hidden.id}`)).body.active, false);
       assert.deepEqual((await sandbox.get('/v1/products?active=false')).body.data.map((p: any) => p.id), [hidden.id]);
-      assertError(await sandbox.post('/v1/orders', { items: [{ product_id: hidden.id, quantity: 1 }] }), 422, 'product_not_found', 'items[0].product_id');
+      assertError(await sandbox.post('/v1/orders', { items: [{ product_id: hidden.id, quantity: 1 }] }), 422, 'product_inactive', 'items[0].product_id');
     });
   });
 

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestDatabase, describeEachBackend, type TestDatabase } from '../helpers/backends.js';
 import { runTill, runTillJson, tillEnv, type TillResult } from '../helpers/cli.js';
@@ -36,11 +39,14 @@ describeEachBackend('till refuses bad input', (backend) => {
     ['no password', () => merchant('--email', 'new@example.com'), /--password/],
     ['no name', () => ['merchant', 'create', '--email', 'new@example.com', '--password', 'long enough secret'], /required option '--name/],
     ['a bad currency', () => merchant('--email', 'new@example.com', '--password', 'long enough secret', '--currency', 'dollars'), /ISO 4217/],
+    ['three letters that are no currency', () => merchant('--email', 'new@example.com', '--password', 'long enough secret', '--currency', 'XYZ'), /currency must be an ISO 4217 code such as USD, EUR or GBP, got "XYZ"/],
     ['a bad tax rate', () => merchant('--email', 'new@example.com', '--password', 'long enough secret', '--tax-rate-bps', '12.5'), /--tax-rate-bps/],
     ['an unknown merchant', () => ['api-key', 'create', '--merchant', 'mer_doesnotexist0000000', '--environment', 'sandbox'], /no merchant with id "mer_doesnotexist0000000"/],
     ['a bad environment', () => key('--environment', 'staging'), /'staging' is invalid.*sandbox, production/],
     ['no environment', () => key(), /required option '--environment/],
     ['an unknown permission', () => key('--environment', 'sandbox', '--permissions', 'orders:read,orders:delete'), /unknown permission "orders:delete"/],
+    ['api_keys:write on a key', () => key('--environment', 'sandbox', '--permissions', 'orders:read,api_keys:write'), /"api_keys:write" is for user sign-ins only: an API key can never manage API keys/],
+    ['a permission that does not exist', () => key('--environment', 'sandbox', '--permissions', 'webhooks:delete'), /unknown permission "webhooks:delete"/],
     ['an empty permission list', () => key('--environment', 'sandbox', '--permissions', ','), /at least one permission/],
     ['an unknown key to revoke', () => ['api-key', 'revoke', 'key_doesnotexist000000'], /no API key with id "key_doesnotexist000000"/],
     ['a revoke without a key', () => ['api-key', 'revoke'], /missing required argument/],
@@ -87,6 +93,49 @@ describeEachBackend('till refuses bad input', (backend) => {
       assertRefused(await runTill(['serve'], { ...env, PORT: port }), new RegExp(`cannot start the server on 127\\.0\\.0\\.1:${port} .*EADDRINUSE`));
     } finally {
       blocker.close();
+    }
+  });
+});
+
+describe('a DATABASE_URL Till cannot use', () => {
+  // Each typo once opened a SQLite file named after the URL (./postgress:/...) and reported success.
+  const cases: Array<[string, RegExp]> = [
+    ['postgress://postgres@127.0.0.1:5432/x', /DATABASE_URL has the scheme "postgress:\/\/", which Till does not accept; use sqlite:PATH, file:PATH or a plain file path \(SQLite\), or postgres:\/\/ or postgresql:\/\/ \(PostgreSQL\)/],
+    ['mysql://x@y/z', /DATABASE_URL has the scheme "mysql:\/\/"/],
+    ['postgres:/postgres@127.0.0.1/x', /DATABASE_URL is not a valid PostgreSQL URL; write it as postgres:\/\/user:password@host:5432\/database/],
+    ['postgresql://till:s3cret@[bad/x', /DATABASE_URL is not a valid PostgreSQL URL/],
+  ];
+  for (const [url, message] of cases) {
+    for (const command of [['migrate'], ['serve'], ['merchant', 'create', '--name', 'Shop', '--email', 'a@example.com', '--password', 'long enough secret'], ['demo']]) {
+      test(`${url}: till ${command[0]} exits 2 naming the variable, and creates nothing`, async () => {
+        const cwd = mkdtempSync(join(tmpdir(), 'till-bad-url-'));
+        try {
+          const env = { ...tillEnv({ url, schema: undefined, drop: async () => {} }), DATABASE_SCHEMA: '' };
+          const result = await runTill(command, env, '', cwd);
+          assert.equal(result.code, 2, `exit code; stderr: ${result.stderr}`);
+          assert.equal(result.stdout, '');
+          assert.match(result.stderr, /^error: [^\n]+\n$/);
+          assert.match(result.stderr, message);
+          assert.doesNotMatch(result.stderr, /s3cret/);
+          assert.deepEqual(readdirSync(cwd), [], 'no file or folder was created');
+        } finally {
+          rmSync(cwd, { recursive: true, force: true });
+        }
+      });
+    }
+  }
+
+  test('the accepted SQLite forms run: sqlite:PATH, file:PATH and a plain path', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'till-good-url-'));
+    try {
+      for (const url of ['sqlite:./a/till.db', 'file:./b/till.db', 'c/till.db']) {
+        const result = await runTill(['migrate', '--json'], { ...tillEnv({ url, schema: undefined, drop: async () => {} }), DATABASE_SCHEMA: '' }, '', cwd);
+        assert.equal(result.code, 0, `${url}: ${result.stderr}`);
+        assert.ok((JSON.parse(result.stdout) as { migrations: string[] }).migrations.length > 0);
+      }
+      assert.deepEqual(readdirSync(cwd).sort(), ['a', 'b', 'c']);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
     }
   });
 });

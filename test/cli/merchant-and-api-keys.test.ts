@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
-import { SCOPES } from '../../src/auth/permissions.js';
+import { API_KEY_SCOPES } from '../../src/auth/permissions.js';
 import { createTestDatabase, describeEachBackend, type TestDatabase } from '../helpers/backends.js';
 import { runTill, runTillJson, startTillServer, tillEnv, type RunningTill } from '../helpers/cli.js';
 import { Api } from '../helpers/server.js';
@@ -49,6 +49,68 @@ describeEachBackend('till merchant and api-key', (backend) => {
     assert.match(result.stdout, /signs in as stdin@example\.com/);
   });
 
+  test('merchant create takes a lowercase currency as the ISO 4217 code in capitals', async () => {
+    const result = await runTill(['merchant', 'create', '--name', 'Corner Shop', '--email', 'lower@example.com', '--password', 'correct horse battery', '--currency', 'eur'], env);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Created merchant mer_\w+ \(Corner Shop, EUR, tax 0 bps\)\.$/m);
+    const { merchant } = await runTillJson(['merchant', 'create', '--name', 'Kiosk', '--email', 'kiosk@example.com', '--password', 'correct horse battery', '--currency', 'gbp'], env);
+    const { key } = await runTillJson(['api-key', 'create', '--merchant', merchant.id, '--environment', 'sandbox'], env);
+    let url: string;
+    ({ server, url } = await startTillServer(env));
+    const account = await new Api(url, key).get('/v1/account');
+    assert.equal(account.status, 200);
+    assert.equal(account.body.currency, 'GBP');
+  });
+
+  test('merchant list and api-key list: a table by default, one line of JSON with --json, never a key or its hash', async () => {
+    assert.equal((await runTill(['merchant', 'list'], env)).stdout, 'No merchants yet: till merchant create --name ... --email ... --password-stdin\n');
+    const first = await createMerchant('first@example.com');
+    const { merchant: second } = await runTillJson(['merchant', 'create', '--name', 'Second Shop With A Long Name', '--email', 'second@example.com', '--password', 'correct horse battery', '--currency', 'jpy', '--tax-rate-bps', '1000'], env);
+    const merchants = await runTill(['merchant', 'list', '--json'], env);
+    assert.equal(merchants.code, 0, merchants.stderr);
+    assert.equal(merchants.stdout.split('\n').length, 2, 'one line');
+    assert.deepEqual(JSON.parse(merchants.stdout).data.map((m: any) => [m.id, m.name, m.email, m.currency, m.tax_rate_bps]), [
+      [first, 'Corner Shop', 'first@example.com', 'USD', 0],
+      [second.id, 'Second Shop With A Long Name', 'second@example.com', 'JPY', 1000],
+    ]);
+    const table = (await runTill(['merchant', 'list'], env)).stdout.trimEnd().split('\n');
+    assert.equal(table.length, 3);
+    assert.match(table[0]!, /^ID +NAME +E-MAIL +CURRENCY +TAX \(BPS\) +CREATED$/);
+    assert.match(table[1]!, new RegExp(`^${first} +Corner Shop +first@example\\.com +USD +0 +\\d{4}-`));
+    assert.equal(table[1]!.indexOf('USD'), table[0]!.indexOf('CURRENCY'), 'columns aligned');
+    assert.equal(table[2]!.indexOf('JPY'), table[0]!.indexOf('CURRENCY'), 'columns aligned');
+
+    const live = await runTillJson(['api-key', 'create', '--merchant', first, '--environment', 'production', '--permissions', 'orders:read', '--name', 'Till 1'], env);
+    const revoked = await runTillJson(['api-key', 'create', '--merchant', first, '--environment', 'sandbox'], env);
+    await runTillJson(['api-key', 'revoke', revoked.id], env);
+    const theirs = await runTillJson(['api-key', 'create', '--merchant', second.id, '--environment', 'sandbox'], env);
+    const keys = await runTill(['api-key', 'list', '--merchant', first, '--json'], env);
+    assert.equal(keys.code, 0, keys.stderr);
+    const listed = JSON.parse(keys.stdout).data;
+    assert.deepEqual(listed.map((k: any) => [k.id, k.environment, k.name, k.permissions, k.revoked_at === null]), [
+      [live.id, 'production', 'Till 1', ['orders:read'], true],
+      [revoked.id, 'sandbox', 'cli', [...API_KEY_SCOPES], false],
+    ]);
+    assert.deepEqual(Object.keys(listed[0]), ['id', 'merchant_id', 'name', 'environment', 'permissions', 'last4', 'created_at', 'last_used_at', 'revoked_at']);
+    assert.equal(listed[0].last4, live.key.slice(-4));
+    assert.equal((await runTillJson(['api-key', 'list'], env)).data.length, 3, 'every merchant without --merchant');
+    const keyTable = await runTill(['api-key', 'list'], env);
+    assert.equal(keyTable.code, 0, keyTable.stderr);
+    const keyLines = keyTable.stdout.trimEnd().split('\n');
+    assert.match(keyLines[0]!, /^ID +MERCHANT +ENVIRONMENT +NAME +ENDS +STATUS +LAST USED +PERMISSIONS$/);
+    assert.match(keyLines[2]!, new RegExp(`^${revoked.id} +${first} +sandbox +cli +${revoked.key.slice(-4)} +revoked \\d{4}-`));
+    assert.match(keyLines[3]!, new RegExp(`^${theirs.id} +${second.id} +sandbox .* active +never +orders:read,`));
+    for (const output of [keyTable.stdout, keys.stdout]) {
+      for (const key of [live.key, revoked.key, theirs.key]) {
+        assert.ok(!output.includes(key) && !output.includes(key.slice(8)), 'no key value');
+      }
+      assert.doesNotMatch(output, /[0-9a-f]{64}/, 'no hash');
+    }
+    const unknown = await runTill(['api-key', 'list', '--merchant', 'mer_unknown'], env);
+    assert.equal(unknown.code, 1);
+    assert.equal(unknown.stderr, 'error: no merchant with id "mer_unknown"\n');
+  });
+
   test('a key made by api-key create works over HTTP, with the permissions asked for', async () => {
     const merchantId = await createMerchant();
     const sandbox = await runTillJson(['api-key', 'create', '--merchant', merchantId, '--environment', 'sandbox'], env);
@@ -56,7 +118,8 @@ describeEachBackend('till merchant and api-key', (backend) => {
     assert.match(sandbox.id, ID('key'));
     assert.match(sandbox.key, /^sk_test_[0-9A-Za-z]{32,}$/);
     assert.equal(sandbox.environment, 'sandbox');
-    assert.deepEqual(sandbox.permissions, [...SCOPES]);
+    assert.deepEqual(sandbox.permissions, [...API_KEY_SCOPES]);
+    assert.ok(!sandbox.permissions.includes('api_keys:write'));
 
     const readOnly = await runTillJson(
       ['api-key', 'create', '--merchant', merchantId, '--environment', 'production', '--permissions', 'orders:read, products:read', '--name', 'reports'],

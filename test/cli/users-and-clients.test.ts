@@ -112,6 +112,81 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     await refused(['user', 'remove'], /missing required argument 'user-id'/);
   });
 
+  test("user set-password: the new password signs in, the old one no longer does, and the user's sign-ins end at once", async () => {
+    const merchantId = await newMerchant();
+    const user = await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'forgetful@example.com', '--password', PASSWORD, '--role', 'manager'], env);
+    const { api, refreshToken } = await signIn(server, { email: 'forgetful@example.com', password: PASSWORD });
+    assert.equal((await api.get('/v1/orders')).status, 200);
+
+    const result = await runTill(['user', 'set-password', user.id, '--password-stdin'], env, 'a brand new password\n');
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, `The password of ${user.id} (forgetful@example.com) of ${merchantId} is set; their sign-ins have ended, and they sign in again with the new password.\n`);
+    assert.doesNotMatch(result.stdout, /brand new|argon2/);
+
+    assert.equal((await api.get('/v1/orders')).status, 401, 'the old access token is refused');
+    assert.equal((await new Api(server.url, undefined).post('/v1/auth/refresh', { refresh_token: refreshToken })).status, 401, 'the old refresh token too');
+    await assert.rejects(signIn(server, { email: 'forgetful@example.com', password: PASSWORD }), /sign-in did not redirect \(401\)/, 'the old password no longer works');
+    const fresh = await signIn(server, { email: 'forgetful@example.com', password: 'a brand new password' });
+    assert.equal((await fresh.api.get('/v1/orders')).status, 200);
+
+    const json = await runTillJson(['user', 'set-password', user.id, '--password', 'yet another password'], env);
+    assert.deepEqual(json, { id: user.id, email: 'forgetful@example.com', merchant_id: merchantId });
+    await signIn(server, { email: 'forgetful@example.com', password: 'yet another password' });
+
+    await refused(['user', 'set-password', user.id, '--password', 'short'], /at least 10 characters/);
+    await refused(['user', 'set-password', 'usr_unknown', '--password', 'long enough password'], /no user with id "usr_unknown"/);
+    await refused(['user', 'set-password', user.id], /a password is needed/);
+    await runTillJson(['user', 'remove', user.id], env);
+    await refused(['user', 'set-password', user.id, '--password', 'long enough password'], /was removed on .* and can no longer sign in/);
+  });
+
+  test('user list and oauth-client list: a table by default, one line of JSON with --json, never a hash', async () => {
+    const merchantId = await newMerchant();
+    const otherId = await newMerchant();
+    const ann = await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'ann@example.com', '--password', PASSWORD, '--role', 'cashier'], env);
+    const bob = await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'bob-with-a-long-address@example.com', '--password', PASSWORD, '--role', 'manager'], env);
+    await runTillJson(['user', 'remove', bob.id], env);
+    await runTillJson(['user', 'create', '--merchant', otherId, '--email', 'other@example.com', '--password', PASSWORD, '--role', 'admin'], env);
+
+    const listed = await runTill(['user', 'list', '--merchant', merchantId, '--json'], env);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.equal(listed.stdout.split('\n').length, 2, 'one line');
+    const { data } = JSON.parse(listed.stdout);
+    assert.deepEqual(data.map((u: any) => [u.email, u.role, u.removed_at === null]), [
+      [`owner-${data[0].email.slice(6)}`, 'admin', true],
+      ['ann@example.com', 'cashier', true],
+      ['bob-with-a-long-address@example.com', 'manager', false],
+    ]);
+    assert.deepEqual(Object.keys(data[1]), ['id', 'merchant_id', 'email', 'role', 'created_at', 'removed_at']);
+    assert.equal(data[1].id, ann.id);
+    assert.ok(data.every((u: any) => u.merchant_id === merchantId));
+    assert.equal((await runTillJson(['user', 'list'], env)).data.length, 5, 'every merchant without --merchant');
+
+    const table = await runTill(['user', 'list', '--merchant', merchantId], env);
+    assert.equal(table.code, 0, table.stderr);
+    const lines = table.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 4);
+    assert.match(lines[0]!, /^ID +MERCHANT +E-MAIL +ROLE +STATUS +CREATED$/);
+    const column = lines[0]!.indexOf('ROLE');
+    assert.ok(lines.slice(1).every((line) => /^(admin|cashier|manager) /.test(line.slice(column))), `aligned:\n${table.stdout}`);
+    assert.match(lines[3]!, /removed \d{4}-/);
+    const everything = table.stdout + listed.stdout + JSON.stringify(await runTillJson(['user', 'list'], env));
+    assert.doesNotMatch(everything, /argon2|password/i);
+    await refused(['user', 'list', '--merchant', 'mer_unknown'], /no merchant with id "mer_unknown"/);
+
+    // The dashboard's own client is registered by a migration.
+    const client = await runTillJson(['oauth-client', 'create', '--name', 'Register app', '--redirect-uri', 'http://127.0.0.1/callback', '--redirect-uri', 'com.example.till:/oauth/callback'], env);
+    const clients = await runTillJson(['oauth-client', 'list'], env);
+    assert.deepEqual(clients.data.map((c: any) => [c.client_id, c.name, c.redirect_uris]), [
+      ['cli_dashboard', 'Till dashboard', ['/dashboard/callback']],
+      [client.client_id, 'Register app', ['http://127.0.0.1/callback', 'com.example.till:/oauth/callback']],
+    ]);
+    const clientTable = (await runTill(['oauth-client', 'list'], env)).stdout.trimEnd().split('\n');
+    assert.equal(clientTable.length, 3);
+    assert.match(clientTable[0]!, /^CLIENT ID +NAME +CREATED +REDIRECT URIS$/);
+    assert.match(clientTable[2]!, new RegExp(`^${client.client_id} +Register app +\\S+ +http://127\\.0\\.0\\.1/callback com\\.example\\.till:/oauth/callback$`));
+  });
+
   test('oauth-client create registers a public client whose loopback redirect URI matches any port', async () => {
     const merchantId = await newMerchant();
     await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'app-user@example.com', '--password', PASSWORD, '--role', 'cashier'], env);
@@ -156,7 +231,8 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     const oldKid = decodeProtectedHeader(before.accessToken).kid!;
 
     const rotated = await runTillJson(['signing-key', 'rotate'], env);
-    assert.deepEqual(Object.keys(rotated), ['kid', 'retired']);
+    assert.deepEqual(Object.keys(rotated), ['kid', 'retired', 'rewrapped', 'webhook_secrets_rewrapped', 'encrypted']);
+    assert.deepEqual([rotated.rewrapped, rotated.encrypted], [0, false], 'without SIGNING_KEY_ENCRYPTION_KEY, nothing to encrypt');
     assert.match(rotated.kid, ID('sig'));
     assert.deepEqual(rotated.retired, [oldKid]);
     const keys = await server.db.kysely.selectFrom('signing_keys').select(['id', 'retired_at']).orderBy('created_at').orderBy('id').execute();

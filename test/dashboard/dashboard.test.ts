@@ -3,7 +3,8 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
-import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage, unlabelledControls } from './support.js';
+import { waitForOutbox } from '../helpers/mail.js';
+import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage, signInWithTemporaryPassword, unlabelledControls } from './support.js';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -42,21 +43,25 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Create account' }).click();
+      // The e-mail is verified first: the link of the mail (in the outbox, as no SMTP_URL is set) creates the account.
+      await page.getByRole('heading', { name: 'Check your inbox', level: 1 }).waitFor();
+      const mail = await waitForOutbox(server, email, /Confirm your e-mail/);
+      await page.goto(mail.links[0]!);
+      await page.getByRole('button', { name: 'Create my account' }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
       await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
       assert.match(await page.locator('header').innerText(), /Corner Café/);
       assert.ok(await page.getByText('Test mode: you are viewing sandbox data').isVisible());
       assert.equal(await page.getByRole('switch', { name: 'Test mode' }).getAttribute('aria-checked'), 'true');
 
-      // Sign out, then in again with the new account; a reload (tokens are in memory only) comes back to the same page.
+      // Sign out, then in again with the new account; a reload stays signed in, on the same page.
       await page.getByRole('button', { name: 'Sign out' }).click();
       await signInOnPage(page, email, password);
       await page.getByRole('link', { name: 'API keys' }).click();
       await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
       await page.reload();
-      await signInOnPage(page, email, password);
-      assert.equal(new URL(page.url()).pathname, '/dashboard/settings/api-keys');
       await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/dashboard/settings/api-keys');
 
       // Generate a sandbox key by keyboard alone: the focus moves into the dialog and back out of it.
       await page.getByRole('button', { name: 'Generate new key' }).focus();
@@ -115,21 +120,29 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       assert.equal(await textOf(page, '[data-figure="total"]'), '€5.00');
       assert.deepEqual(await unlabelledControls(page), [], 'every control of the order page has a name');
       await page.getByLabel('Test card').selectOption('tok_visa');
-      await page.getByRole('button', { name: 'Capture payment' }).click();
+      await page.getByRole('button', { name: 'Capture payment of €5.00' }).click();
+      // Money moves only after a confirmation that states the amount.
+      const charge = page.getByRole('dialog', { name: 'Charge €5.00?' });
+      assert.match(await charge.innerText(), /Visa ending 4242 \(succeeds\) is charged €5\.00/);
+      await charge.getByRole('button', { name: 'Charge €5.00' }).click();
       await page.locator('.badge', { hasText: 'Paid' }).waitFor();
       assert.match(await page.locator('main').innerText(), /Card ending 4242/);
 
-      // A refund larger than what is left: the API's own message, in place.
-      await page.getByLabel('An amount').check();
+      // A refund larger than what is left: refused in place, in the shop's currency, never in cents.
+      assert.equal(await page.getByLabel('An amount').isChecked(), true, 'a partial amount is the first choice, not everything');
       await page.getByLabel('Amount to refund (EUR)').fill('9.00');
-      await page.getByRole('button', { name: 'Refund', exact: true }).click();
+      await page.getByRole('button', { name: 'Refund…' }).click();
       const refused = page.locator('.panel', { hasText: 'left to refund' }).getByRole('alert');
       await refused.waitFor();
-      assert.match(await refused.innerText(), /500/);
+      assert.match(await refused.innerText(), /from €0\.01 to €5\.00/);
+      assert.doesNotMatch(await refused.innerText(), /\b500\b/);
 
       // Part of it: €2.00 back; the status and the amounts change.
       await page.getByLabel('Amount to refund (EUR)').fill('2.00');
-      await page.getByRole('button', { name: 'Refund', exact: true }).click();
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      const partial = page.getByRole('dialog', { name: 'Refund €2.00?' });
+      assert.match(await partial.innerText(), /€2\.00 of this order's €5\.00 goes back to the customer/);
+      await partial.getByRole('button', { name: 'Refund €2.00' }).click();
       await page.locator('.badge', { hasText: 'Partially refunded' }).waitFor();
       assert.equal(await textOf(page, '[data-figure="refunded"]'), '€2.00');
       assert.equal(await textOf(page, '[data-figure="net"]'), '€3.00');
@@ -139,7 +152,10 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       // One of the two espressos comes back: refunded by item, with its quantity.
       await page.getByLabel('Chosen items').check();
       await page.getByLabel('Espresso: units to refund (of 2 left)').fill('1');
-      await page.getByRole('button', { name: 'Refund', exact: true }).click();
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      // The confirmation states what the returned unit gives back, as the server computes it.
+      const byItem = page.getByRole('dialog', { name: 'Refund €2.50?' });
+      await byItem.getByRole('button', { name: 'Refund €2.50' }).click();
       await page.getByLabel('Espresso: units to refund (of 1 left)').waitFor();
       assert.equal(await textOf(page, '[data-figure="refunded"]'), '€4.50');
       assert.equal(await textOf(page, '[data-figure="net"]'), '€0.50');
@@ -177,6 +193,7 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
   test('an admin adds a cashier on the Team page; the cashier finds no API-key page, in the navigation or by its address, and the keys are never fetched; removed, the cashier is sent to sign in', { skip: BROWSER_SKIP }, async () => {
     const email = `cashier-${Date.now()}@example.com`;
     const password = 'cashier password 1';
+    const ownPassword = 'my own cashier password';
     const admin = await openContext(browser!);
     const cashier = await openContext(browser!, { expectedStatuses: [401] });
     const { page } = cashier;
@@ -191,16 +208,17 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       await admin.page.getByRole('status').filter({ hasText: `${email} can now sign in as cashier` }).waitFor();
       await admin.page.locator('tr', { hasText: email }).waitFor();
 
+      // The password the admin chose is temporary: the cashier chooses their own at the first sign-in.
       await page.goto(`${server.url}/dashboard/orders`);
-      await signInOnPage(page, email, password);
+      await signInWithTemporaryPassword(page, email, password, ownPassword);
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Dashboard' });
       assert.equal(await nav.getByRole('link', { name: 'Orders' }).count(), 1);
       assert.equal(await nav.getByRole('link', { name: 'API keys' }).count(), 0);
       assert.equal(await nav.getByRole('link', { name: 'Team' }).count(), 0);
 
+      // Typed into the address bar: a new page load, still signed in.
       await page.goto(`${server.url}/dashboard/settings/api-keys`);
-      await signInOnPage(page, email, password);
       await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Generate new key' }).count(), 0);
       assert.deepEqual(cashier.responses.filter((r) => r.path.startsWith('/v1/api_keys')), [], 'no request for the keys');
@@ -224,11 +242,6 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
     assert.equal(live.status, 201);
     const watched = await openContext(browser!, { expectedStatuses: [401] });
     const { page } = watched;
-    let refreshToken = '';
-    page.on('response', async (response) => {
-      const path = new URL(response.url()).pathname;
-      if ((path === '/oauth/token' || path === '/v1/auth/refresh') && response.status() === 200) refreshToken = ((await response.json()) as { refresh_token: string }).refresh_token;
-    });
     try {
       await page.goto(`${server.url}/dashboard/customers`);
       await signInOnPage(page, merchant.email, merchant.password);
@@ -253,17 +266,19 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       await page.getByRole('link', { name: 'Products' }).click();
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       await page.locator('table').waitFor();
-      const calls = watched.responses.slice(before).filter((r) => r.path.startsWith('/v1/'));
+      const calls = watched.responses.slice(before).filter((r) => r.path.startsWith('/v1/') || r.path.startsWith('/dashboard/session'));
       assert.deepEqual(
         calls.map((r) => `${r.method} ${r.path} ${r.status}`),
-        ['GET /v1/products 401', 'POST /v1/auth/refresh 200', 'GET /v1/products 200'],
+        ['GET /v1/products 401', 'POST /dashboard/session/refresh 200', 'GET /v1/products 200'],
       );
 
       // Sign out: the refresh token is revoked, and the browser is back on the sign-in page.
+      const refreshToken = (await watched.context.cookies()).find((c) => c.name === 'till_dashboard_session')?.value ?? '';
       assert.match(refreshToken, /^rt_/);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL((url) => url.pathname === '/oauth/authorize');
-      assert.ok(watched.responses.some((r) => r.method === 'POST' && r.path === '/oauth/revoke' && r.status === 200));
+      assert.ok(watched.responses.some((r) => r.method === 'POST' && r.path === '/dashboard/session/end' && r.status === 204));
+      assert.equal((await watched.context.cookies()).find((c) => c.name === 'till_dashboard_session'), undefined, 'the cookie is gone');
       const reuse = await new Api(server.url, undefined).post('/v1/auth/refresh', { refresh_token: refreshToken });
       assert.equal(reuse.status, 401);
       assertClean(watched, server.url);
@@ -346,6 +361,29 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
     }
   });
 
+  test("a callback's error_description is never shown: each error code gets the dashboard's own words", { skip: BROWSER_SKIP }, async () => {
+    const watched = await openContext(browser!);
+    const { page } = watched;
+    const lure = 'Your account is locked. Call +1 555 0100 with your card number to unlock it.';
+    try {
+      for (const [error, shown] of [
+        ['access_denied', 'The sign-in was cancelled. Sign in again.'],
+        ['server_error', 'Till could not complete the sign-in. Try again in a moment.'],
+        ['<img src=x onerror=alert(1)>', 'The sign-in did not complete. Sign in again.'],
+        ['__proto__', 'The sign-in did not complete. Sign in again.'],
+      ] as const) {
+        await page.goto(`${server.url}/dashboard/callback?error=${encodeURIComponent(error)}&error_description=${encodeURIComponent(lure)}&state=forged.L2Rhc2hib2FyZA`);
+        await page.getByRole('heading', { name: 'Sign-in did not complete' }).waitFor();
+        assert.equal((await page.getByRole('alert').innerText()).trim(), shown, error);
+        assert.ok(!(await page.content()).includes('555 0100'), `${error}: the description is not on the page`);
+      }
+      assert.deepEqual(watched.responses.filter((r) => r.path.startsWith('/oauth/token')), [], 'no token request');
+      assertClean(watched, server.url);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
   test('at phone width the pages fit the screen and the navigation opens from a menu button', { skip: BROWSER_SKIP }, async () => {
     const phone = await openContext(browser!, { width: 375, height: 740 });
     const { page } = phone;
@@ -366,7 +404,6 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       assert.equal(await nav.isVisible(), false, 'choosing a page folds the menu again');
       assert.equal(await scrollsSideways(page), false, 'the products page does not scroll sideways');
       await page.goto(`${server.url}/dashboard/orders/${order.body.id}`);
-      await signInOnPage(page, merchant.email, merchant.password);
       await page.getByRole('button', { name: 'Capture payment' }).waitFor();
       assert.equal(await scrollsSideways(page), false, 'the order page does not scroll sideways');
       assertClean(phone, server.url);

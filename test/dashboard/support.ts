@@ -64,6 +64,22 @@ export async function signInOnPage(page: Page, email: string, password: string):
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard') && url.pathname !== '/dashboard/callback');
 }
 
+/**
+ * Signs in with a temporary password (one an admin chose): Till's sign-in page then asks for the
+ * user's own password, twice, before sending the browser back to the dashboard.
+ */
+export async function signInWithTemporaryPassword(page: Page, email: string, temporary: string, chosen: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/oauth/authorize');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(temporary);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Choose a new password', level: 1 }).waitFor();
+  await page.getByLabel('New password', { exact: true }).fill(chosen);
+  await page.getByLabel('New password again').fill(chosen);
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/dashboard') && url.pathname !== '/dashboard/callback');
+}
+
 /** Whether the page scrolls sideways. */
 export async function scrollsSideways(page: Page): Promise<boolean> {
   const [scroll, client] = (await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]')) as [number, number];

@@ -60,6 +60,15 @@ const EXPECTED_SCOPES: Record<string, string> = {
   listApiKeys: 'api_keys:write',
   createApiKey: 'api_keys:write',
   revokeApiKey: 'api_keys:write',
+  createWebhookEndpoint: 'webhooks:write',
+  listWebhookEndpoints: 'webhooks:read',
+  getWebhookEndpoint: 'webhooks:read',
+  updateWebhookEndpoint: 'webhooks:write',
+  deleteWebhookEndpoint: 'webhooks:write',
+  rotateWebhookSecret: 'webhooks:write',
+  listWebhookDeliveries: 'webhooks:read',
+  testWebhookEndpoint: 'webhooks:write',
+  resendEvent: 'webhooks:write',
 };
 
 /** Operations that any valid credential may call: no permission, so no 403. */
@@ -71,13 +80,17 @@ const EXPECTED_ROLES: Record<string, string> = {
   createUser: 'admin',
   updateUser: 'admin',
   deleteUser: 'admin',
+  signOutUser: 'admin',
 };
 
+/** Operations of a signed-in user on their own sign-ins and password: no permission, no role, but never an API key (403). */
+const SELF_OPERATIONS = new Set(['listSessions', 'deleteSession', 'changePassword']);
+
 /** Operations that accept a user access token only, never an API key. */
-const USER_ONLY_OPERATIONS = new Set(['listApiKeys', 'createApiKey', 'revokeApiKey', ...Object.keys(EXPECTED_ROLES)]);
+const USER_ONLY_OPERATIONS = new Set(['listApiKeys', 'createApiKey', 'revokeApiKey', ...Object.keys(EXPECTED_ROLES), ...SELF_OPERATIONS]);
 
 /** POST operations that ignore Idempotency-Key, because their answer must never be stored. */
-const NOT_IDEMPOTENT_OPERATIONS = new Set(['createApiKey']);
+const NOT_IDEMPOTENT_OPERATIONS = new Set(['createApiKey', 'changePassword', 'createWebhookEndpoint', 'rotateWebhookSecret']);
 
 describeEachBackend('OpenAPI document', (backend) => {
   let server: TestServer;
@@ -107,7 +120,7 @@ describeEachBackend('OpenAPI document', (backend) => {
     const operations = operationsOf(document);
     assert.deepEqual(
       operations.map(([, , op]) => op.operationId).sort(),
-      [...Object.keys(EXPECTED_SCOPES), ...NO_PERMISSION_OPERATIONS, ...Object.keys(EXPECTED_ROLES), ...PUBLIC_OPERATIONS].sort(),
+      [...Object.keys(EXPECTED_SCOPES), ...NO_PERMISSION_OPERATIONS, ...Object.keys(EXPECTED_ROLES), ...SELF_OPERATIONS, ...PUBLIC_OPERATIONS].sort(),
     );
     assert.deepEqual(document.tags.map((tag: Schema) => tag.name), TAGS.map((tag) => tag.name));
     assert.deepEqual(document.components.securitySchemes.bearer, {
@@ -131,6 +144,10 @@ describeEachBackend('OpenAPI document', (backend) => {
       const role = EXPECTED_ROLES[operation.operationId];
       if (NO_PERMISSION_OPERATIONS.has(operation.operationId)) {
         assert.equal(operation['x-required-scope'], undefined, `${where} needs no permission`);
+        assert.doesNotMatch(operation.description, /^Requires/, where);
+      } else if (SELF_OPERATIONS.has(operation.operationId)) {
+        assert.equal(operation['x-required-scope'], undefined, `${where} needs no permission`);
+        assert.equal(operation['x-required-role'], undefined, `${where} is for any role`);
         assert.doesNotMatch(operation.description, /^Requires/, where);
       } else if (role !== undefined) {
         assert.equal(operation['x-required-scope'], undefined, `${where} is kept for a role, not a permission`);
@@ -165,6 +182,18 @@ describeEachBackend('OpenAPI document', (backend) => {
     assert.equal(document.paths['/docs'], undefined);
   });
 
+  test("an API key's permissions do not offer api_keys:write (keys never use it); they offer the webhook permissions", () => {
+    const createBody = document.paths['/v1/api_keys'].post.requestBody.content['application/json'].schema;
+    const offered = [document.components.schemas.ApiKey.properties.permissions, createBody.properties?.permissions ?? document.components.schemas[createBody.$ref?.split('/').pop()]?.properties.permissions];
+    for (const permissions of offered) {
+      assert.ok(permissions !== undefined, 'the permissions field is found');
+      const values = [...objectsIn(permissions)].flatMap((node) => (Array.isArray(node.enum) ? node.enum : []));
+      assert.ok(values.includes('orders:read'), JSON.stringify(permissions));
+      assert.ok(!values.includes('api_keys:write'), JSON.stringify(permissions));
+      assert.ok(values.includes('webhooks:read') && values.includes('webhooks:write'), JSON.stringify(permissions));
+    }
+  });
+
   test('answers every error status with the Error envelope and names its codes', () => {
     for (const [method, path, operation] of operationsOf(document)) {
       const where = `${method.toUpperCase()} ${path}`;
@@ -190,7 +219,7 @@ describeEachBackend('OpenAPI document', (backend) => {
         for (const code of codes) assert.equal(ERROR_CODES[code as keyof typeof ERROR_CODES].status, status, `${code} under ${status}`);
       }
     }
-    assert.match(document.paths['/v1/orders']['post'].responses['422'].description, /`product_not_found`, `out_of_stock`, `customer_not_found`/);
+    assert.match(document.paths['/v1/orders']['post'].responses['422'].description, /`product_not_found`, `product_inactive`, `out_of_stock`, `customer_not_found`/);
     assert.match(document.paths['/v1/orders/{id}/capture']['post'].responses['402'].description, /`card_declined`/);
     assert.match(document.paths['/v1/orders/{id}/capture']['post'].responses['503'].description, /`processor_unavailable`/);
     assert.match(document.paths['/v1/orders/{id}/cancel']['post'].responses['422'].description, /`order_not_cancelable`/);
@@ -252,6 +281,12 @@ describeEachBackend('OpenAPI document', (backend) => {
     check('Account', (await shop.sandbox.get('/v1/account')).body);
     check('User', (await admin.post('/v1/users', { email: `u-${Date.now()}@example.com`, password: 'long-enough-1', role: 'cashier' })).body);
     check('UserList', (await admin.get('/v1/users')).body);
+    const member = await signInAs(server, shop, 'manager');
+    const sessions = await member.api.get('/v1/account/sessions');
+    check('SessionList', sessions.body);
+    check('PasswordChanged', (await member.api.post('/v1/account/password', { current_password: member.password, new_password: 'another-pass-1' })).body);
+    check('Session', (await member.api.request('DELETE', `/v1/account/sessions/${sessions.body.data[0].id}`)).body);
+    check('User', (await admin.post(`/v1/users/${member.userId}/sign_out`)).body);
     check('SalesReport', (await shop.sandbox.get('/v1/reports/sales?from=2026-01-01T00:00:00Z&to=2026-01-01T03:00:00Z')).body);
     check('Error', (await shop.sandbox.get('/v1/orders/ord_missing')).body);
     check('Error', (await shop.sandbox.post('/v1/orders', { items: [] })).body);
@@ -260,7 +295,7 @@ describeEachBackend('OpenAPI document', (backend) => {
   test('every operation answers what the document says about credentials, permissions and bodies', async () => {
     const shop = await createTestMerchant(server);
     const anonymous = new Api(server.url, undefined);
-    const powerless = await shop.keyWith('sandbox', ['webhooks:write']);
+    const powerless = await shop.keyWith('sandbox', []);
     // Operations closed to API keys are tried with an admin's token, which holds every permission.
     const admin = (await signInAs(server, shop, 'admin', { environment: 'sandbox' })).api;
     for (const [method, template, operation] of authenticatedOperationsOf(document)) {

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
+import { testOutputPath } from '../helpers/output.js';
 import { Api, startTestServer, type TestServer } from '../helpers/server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = '/tmp/till-docs.png';
+const SCREENSHOT = testOutputPath('till-docs.png');
 const SKIP = existsSync(CHROMIUM) ? false : `the /docs browser test needs Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium)`;
 
 test('GET /docs is a self-contained page: our own script, no CDN, a same-origin policy', async () => {

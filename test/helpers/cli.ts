@@ -9,7 +9,7 @@ import type { TestDatabase } from './backends.js';
 export const TILL_BIN = fileURLToPath(new URL('../../bin/till.js', import.meta.url));
 
 /** Variables of config.ts that the parent's environment must not leak into the child. */
-const CONFIG_VARIABLES = ['DATABASE_URL', 'DATABASE_SCHEMA', 'DATABASE_POOL_SIZE', 'HOST', 'PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'PAYMENT_PROCESSOR', 'MIGRATE_ON_START', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_SECONDS', 'REFRESH_REUSE_GRACE_SECONDS', 'SIGN_IN_LIMIT_PER_ADDRESS', 'SIGN_IN_LIMIT_PER_ACCOUNT'];
+const CONFIG_VARIABLES = ['NODE_ENV', 'SIGNING_KEY_ENCRYPTION_KEY', 'SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS', 'METRICS_TOKEN', 'METRICS_HOST', 'METRICS_PORT', 'DATABASE_URL', 'DATABASE_SCHEMA', 'DATABASE_POOL_SIZE', 'HOST', 'PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'PAYMENT_PROCESSOR', 'MIGRATE_ON_START', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_SECONDS', 'REFRESH_REUSE_GRACE_SECONDS', 'SIGN_IN_LIMIT_PER_ADDRESS', 'SIGN_IN_LIMIT_PER_ACCOUNT', 'SESSION_MAX_AGE_DAYS', 'TRUST_PROXY', 'WORKERS', 'DATABASE_CONNECT_TIMEOUT_MS', 'DATABASE_WAIT_SECONDS', 'SMTP_URL', 'MAIL_FROM'];
 
 /** The child's environment: this process's, with the test database and a silent log. */
 export function tillEnv(database: TestDatabase, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -32,10 +32,10 @@ export interface TillResult {
   stderr: string;
 }
 
-/** Runs `till <args>` to its end (at most 60 s), feeding `input` on standard input. */
-export function runTill(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<TillResult> {
+/** Runs `till <args>` to its end (at most 60 s), feeding `input` on standard input, in `cwd` if given. */
+export function runTill(args: string[], env: NodeJS.ProcessEnv, input = '', cwd?: string): Promise<TillResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TILL_BIN, ...args], { env, timeout: 60_000 });
+    const child = spawn(process.execPath, [TILL_BIN, ...args], { env, timeout: 60_000, ...(cwd === undefined ? {} : { cwd }) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

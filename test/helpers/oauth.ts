@@ -94,10 +94,22 @@ export async function authorizationRequest(
 export async function signIn(
   server: TestServer,
   credentials: { email: string; password: string },
-  options: { clientId?: string; environment?: Environment; redirectUri?: string } = {},
+  options: { clientId?: string; environment?: Environment; redirectUri?: string; newPassword?: string } = {},
 ): Promise<SignedIn> {
   const { config, verifier, state, url } = await authorizationRequest(server, options);
-  const submitted = await submitSignIn(url, credentials.email, credentials.password);
+  let submitted = await submitSignIn(url, credentials.email, credentials.password);
+  if (options.newPassword !== undefined) {
+    // A temporary password: the sign-in asks for the user's own before any code is issued.
+    if (!/<h1>Choose a new password<\/h1>/.test(submitted.html)) throw new Error(`sign-in did not ask for a new password (${submitted.status}): ${submitted.html.slice(0, 500)}`);
+    const response = await fetch(new URL('reset-password', url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...formFields(submitted.html), password: options.newPassword, password_confirmation: options.newPassword }),
+    });
+    const location = response.headers.get('location');
+    submitted = { status: response.status, location: location === null ? undefined : new URL(location), html: await response.text(), headers: response.headers };
+  }
   if (submitted.location === undefined) throw new Error(`sign-in did not redirect (${submitted.status}): ${submitted.html.slice(0, 500)}`);
   const tokens = await client.authorizationCodeGrant(config, submitted.location, { pkceCodeVerifier: verifier, expectedState: state });
   return { config, tokens, accessToken: tokens.access_token, refreshToken: tokens.refresh_token!, api: new Api(server.url, tokens.access_token) };
@@ -114,4 +126,21 @@ export async function signInAs(
   const password = `pw-${randomBase62(16)}`;
   const user = await createUser(server.db.kysely, server.clock, { merchantId: merchant.merchantId, email, password, role });
   return { ...(await signIn(server, { email, password }, options)), userId: user.id, email, password };
+}
+
+/** Opens a mailed link (a page with a form) and submits its form as a browser would, with `fields` added. */
+export async function submitLinkForm(link: string, fields: Record<string, string> = {}): Promise<SubmittedForm & { pageStatus: number; pageHtml: string }> {
+  const page = await fetch(link);
+  const pageHtml = await page.text();
+  if (page.status !== 200) return { status: page.status, location: undefined, html: pageHtml, headers: page.headers, pageStatus: page.status, pageHtml };
+  const action = pageHtml.match(/<form method="post" action="([^"]+)">/)?.[1];
+  if (action === undefined) throw new Error(`no form on ${link}: ${pageHtml.slice(0, 300)}`);
+  const response = await fetch(new URL(action, link), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...formFields(pageHtml), ...fields }),
+  });
+  const location = response.headers.get('location');
+  return { status: response.status, location: location === null ? undefined : new URL(location), html: await response.text(), headers: response.headers, pageStatus: page.status, pageHtml };
 }

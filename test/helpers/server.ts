@@ -1,10 +1,11 @@
 /**
  * Starts the real server on a free port, over a database of its own, and talks to it over HTTP.
  */
+import { TenantScopeRecorder } from './tenant-scope.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createApiKey } from '../../src/auth/api-keys.js';
-import { SCOPES, type Scope } from '../../src/auth/permissions.js';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../src/auth/permissions.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -48,13 +49,14 @@ export async function startTestServer(backend: BackendName, env: Record<string, 
   const database = await createTestDatabase(backend);
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', SIGN_IN_LIMIT_PER_ADDRESS: '1000000', DATABASE_URL: database.url, ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}), ...env });
   const clock = new TestClock();
+  const scope = new TenantScopeRecorder();
   let db: Db | undefined;
   let app: FastifyInstance | undefined;
   let url: string;
   try {
     db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 20 });
     await migrateToLatest(db);
-    app = await buildApp({ config, db, clock, logger: false });
+    app = await buildApp({ config, db: { ...db, kysely: db.kysely.withPlugin(scope) }, clock, logger: false });
     url = await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     // A server that failed to start leaves no schema or file behind.
@@ -75,6 +77,11 @@ export async function startTestServer(backend: BackendName, env: Record<string, 
       await started.app.close();
       await started.db.close();
       await database.drop();
+      // Every statement this server ran on a merchant's table was scoped to a merchant (tenant-scope.ts).
+      const unscoped = [...scope.unscoped.values()];
+      if (unscoped.length > 0) {
+        throw new Error(`statements on a merchant's table without merchant_id:\n${unscoped.map((s) => `- ${s.at}: ${s.tables.join(', ')}: ${s.text}`).join('\n')}`);
+      }
     },
   };
 }
@@ -133,7 +140,7 @@ export interface TestMerchant {
   sandboxKey: string;
   productionKey: string;
   /** A new key of this merchant with only the given scopes. */
-  keyWith(environment: Environment, permissions: readonly Scope[]): Promise<Api>;
+  keyWith(environment: Environment, permissions: readonly ApiKeyScope[]): Promise<Api>;
 }
 
 /** A merchant of its own for one test, with a full-access key for each environment. */
@@ -150,12 +157,12 @@ export async function createTestMerchant(
     ...(options.currency ? { currency: options.currency } : {}),
     ...(options.taxRateBps !== undefined ? { taxRateBps: options.taxRateBps } : {}),
   });
-  const keyWith = async (environment: Environment, permissions: readonly Scope[]) => {
+  const keyWith = async (environment: Environment, permissions: readonly ApiKeyScope[]) => {
     const created = await createApiKey(server.db.kysely, server.clock, { merchantId: merchant.id, environment, name: 'test', permissions });
     return new Api(server.url, created.key);
   };
-  const sandbox = await keyWith('sandbox', SCOPES);
-  const production = await keyWith('production', SCOPES);
+  const sandbox = await keyWith('sandbox', API_KEY_SCOPES);
+  const production = await keyWith('production', API_KEY_SCOPES);
   return {
     merchantId: merchant.id,
     userId: user.id,

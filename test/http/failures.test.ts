@@ -55,6 +55,7 @@ describeEachBackend('server-side failures', (backend) => {
     assert.equal(ready.status, 503);
     assert.equal(ready.body.error.type, 'api_error');
     assert.equal(ready.body.error.code, 'service_unavailable');
+    assert.match(ready.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
     assertNoInternals(ready.body);
     assert.equal((await anonymous.get('/healthz')).status, 200);
     // close() must not fail on the database closed above.

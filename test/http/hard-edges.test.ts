@@ -239,6 +239,7 @@ describeEachBackend('hard edges: the database timeout', (backend) => {
     }
     assertError(refused, 503, 'database_timeout', null);
     assert.match(refused.body.error.message, /Retry/);
+    assert.equal(refused.headers.get('retry-after'), '1');
     assert.deepEqual(await footprint(server, shop, product.id), { orders: 0, lines: 0, inventory: 5 });
 
     const retried = await api.post('/v1/orders', { items: [{ product_id: product.id, quantity: 2 }] }, { 'idempotency-key': 'held' });

@@ -3,10 +3,12 @@ import { after, before, test } from 'node:test';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
+const METRICS_TOKEN = 'metrics-token-of-the-operations-suite';
+
 describeEachBackend('operations endpoints and request ids', (backend) => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer(backend);
+    server = await startTestServer(backend, { METRICS_TOKEN });
   });
   after(() => server.close());
 
@@ -24,7 +26,7 @@ describeEachBackend('operations endpoints and request ids', (backend) => {
     const shop = await createTestMerchant(server);
     await shop.sandbox.get('/v1/orders');
     await shop.sandbox.get('/v1/orders/ord_doesnotexist');
-    const metrics = await fetch(`${server.url}/metrics`);
+    const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     assert.equal(metrics.status, 200);
     assert.match(metrics.headers.get('content-type') ?? '', /^text\/plain/);
     const text = await metrics.text();

@@ -3,18 +3,20 @@
  * `Retry-After` and `RateLimit-*` once it is spent, and the operational routes never limited.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { ApiError } from '../../src/errors.js';
+import { randomBase62 } from '../../src/ids.js';
 import { rateLimitPlugin } from '../../src/http/rate-limit.js';
+import { WindowStore } from '../../src/http/window-store.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 import { assertError, assertStatus } from '../orders/support.js';
 
 const MAX = 5;
+const METRICS_TOKEN = 'metrics-token-of-the-rate-limit-suite';
 
 /** The draft-spec headers of a counted request, as numbers. */
 function limitHeaders(response: ApiResponse): { limit: number; remaining: number; reset: number } {
@@ -43,7 +45,7 @@ describeEachBackend('rate limits', (backend) => {
     let server: TestServer;
     before(async () => {
       // A long window, so that no budget renews while a test is spending it.
-      server = await startTestServer(backend, { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_MS: '60000' });
+      server = await startTestServer(backend, { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_MS: '60000', METRICS_TOKEN });
     });
     after(() => server.close());
 
@@ -84,8 +86,11 @@ describeEachBackend('rate limits', (backend) => {
       assertRateLimited(await first.get('/v1/orders'), 60);
     });
 
-    test('a flood with one bad credential is limited: 401 while in budget, then 429', async () => {
-      const bogus = new Api(server.url, 'sk_test_0000000000000000000000000000000000');
+    test('a flood with one bad credential is limited: 401 while in budget, then 429', async (t) => {
+      // A server of its own: refused credentials spend their address's budget, which the next test needs whole.
+      const own = await startTestServer(backend, { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_MS: '60000' });
+      t.after(() => own.close());
+      const bogus = new Api(own.url, 'sk_test_0000000000000000000000000000000000');
       for (let i = 0; i < MAX; i++) {
         const response = await bogus.get('/v1/orders');
         assertError(response, 401, 'invalid_credentials', null);
@@ -113,11 +118,52 @@ describeEachBackend('rate limits', (backend) => {
 
       for (const path of ['/healthz', '/readyz', '/metrics', '/docs', '/v1/openapi.json']) {
         for (let i = 0; i < MAX * 3; i++) {
-          const response = await anonymous.get(path);
+          const response = await anonymous.get(path, path === '/metrics' ? { authorization: `Bearer ${METRICS_TOKEN}` } : {});
           assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body).slice(0, 200)}`);
           assert.equal(response.headers.get('ratelimit-limit'), null, `${path} is not counted`);
         }
       }
+    });
+  });
+
+  describe('refused credentials count against their address (TRUST_PROXY names the test client as a balancer)', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(backend, { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY: '127.0.0.1' });
+    });
+    after(() => server.close());
+
+    test('a flood of made-up bearer tokens from one address gets 429; valid keys, from another address or that one, keep their budgets', async () => {
+      const shop = await createTestMerchant(server);
+      const attacker = { 'x-forwarded-for': '198.51.100.66' };
+      for (let sent = 1; sent <= MAX; sent++) {
+        const response = await new Api(server.url, `sk_test_${randomBase62(32)}`).get('/v1/orders', attacker);
+        assertError(response, 401, 'invalid_credentials', null);
+        assert.equal(limitHeaders(response).remaining, MAX - sent, 'each made-up token spends the address');
+      }
+      for (const token of [`sk_test_${randomBase62(32)}`, `sk_live_${randomBase62(32)}`, 'eyJhbGciOiJFUzI1NiJ9.e30.x', 'anything']) {
+        assertRateLimited(await new Api(server.url, token).get('/v1/orders', attacker), 60);
+      }
+      const valid = await shop.sandbox.get('/v1/orders', { 'x-forwarded-for': '203.0.113.5' });
+      assertStatus(valid, 200);
+      assert.equal(limitHeaders(valid).remaining, MAX - 1, 'a valid key from another address has its whole budget');
+      const sameAddress = await shop.production.get('/v1/orders', attacker);
+      assertStatus(sameAddress, 200);
+      assert.equal(limitHeaders(sameAddress).remaining, MAX - 1, "a valid key from the attacker's address too");
+    });
+
+    test("5,001 made-up tokens from 5,001 addresses do not reset a valid key's window", async () => {
+      const shop = await createTestMerchant(server);
+      for (let sent = 1; sent <= MAX; sent++) assertStatus(await shop.sandbox.get('/v1/orders'), 200);
+      assertRateLimited(await shop.sandbox.get('/v1/orders'), 60);
+      const flood = Array.from({ length: 5001 }, (_, i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+      for (let start = 0; start < flood.length; start += 100) {
+        const answers = await Promise.all(
+          flood.slice(start, start + 100).map((address) => new Api(server.url, `sk_test_${randomBase62(32)}`).get('/v1/orders', { 'x-forwarded-for': address })),
+        );
+        for (const answer of answers) assert.equal(answer.status, 401);
+      }
+      assertRateLimited(await shop.sandbox.get('/v1/orders'), 60);
     });
   });
 
@@ -179,7 +225,7 @@ describeEachBackend('rate limits', (backend) => {
 });
 
 describe('rate-limit keys and stores', () => {
-  test('a store passed in counts under the SHA-256 of the bearer token, never the token itself', async () => {
+  test('a store passed in counts a proven credential under its id, anything else under the client address; never under the token', async () => {
     const seen: string[] = [];
     const RecordingStore = class {
       incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
@@ -191,20 +237,22 @@ describe('rate-limit keys and stores', () => {
       }
     } as unknown as FastifyRateLimitStoreCtor;
 
+    const token = 'sk_test_secretsecretsecretsecretsecret12';
     const app = Fastify();
     app.setErrorHandler((error, _request, reply) => {
       reply.code(error instanceof ApiError ? error.status : 500).send({ code: error instanceof ApiError ? error.code : 'other' });
     });
-    await app.register(rateLimitPlugin, { max: 2, windowMs: 1000, store: RecordingStore });
+    // The one valid credential is `token`, whose record is key_known; every other token is refused.
+    const identify = async (request: { headers: { authorization?: string } }) => (/^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] === token ? 'api_key:key_known' : undefined);
+    await app.register(rateLimitPlugin, { max: 2, windowMs: 1000, store: RecordingStore, identify });
     app.get('/v1/ping', async () => ({ ok: true }));
     app.get('/healthz', async () => ({ ok: true }));
     try {
-      const token = 'sk_test_secretsecretsecretsecretsecret12';
       const call = (url: string, authorization?: string, remoteAddress = '203.0.113.7') =>
         app.inject({ url, remoteAddress, headers: authorization === undefined ? {} : { authorization } });
 
       assert.equal((await call('/v1/ping', `Bearer ${token}`)).statusCode, 200);
-      assert.equal((await call('/v1/ping', `bearer  ${token}`)).statusCode, 200);
+      assert.equal((await call('/v1/ping', `bearer  ${token}`, '198.51.100.1')).statusCode, 200);
       const third = await call('/v1/ping', `Bearer ${token}`);
       assert.equal(third.statusCode, 429);
       assert.equal(third.json().code, 'rate_limited');
@@ -212,14 +260,35 @@ describe('rate-limit keys and stores', () => {
       assert.equal((await call('/v1/ping')).statusCode, 200);
       assert.equal((await call('/v1/ping', undefined, '2001:db8:1:2:aaaa::1')).statusCode, 200);
       assert.equal((await call('/v1/ping', undefined, '2001:db8:1:2:bbbb::2')).statusCode, 200);
+      assert.equal((await call('/v1/ping', 'Bearer sk_test_madeupmadeupmadeupmadeupmadeup12', '192.0.2.9')).statusCode, 200);
+      assert.equal((await call('/v1/ping', undefined, '::ffff:192.0.2.9')).statusCode, 200);
       assert.equal((await call('/healthz', `Bearer ${token}`)).statusCode, 200);
 
-      const hashed = `credential:${createHash('sha256').update(token).digest('hex')}`;
-      // One IPv6 client holds a whole /64, so its addresses count as one.
-      assert.deepEqual(seen, [hashed, hashed, hashed, 'address:203.0.113.7', 'address:2001:db8:1:2::', 'address:2001:db8:1:2::']);
-      assert.ok(seen.every((key) => !key.includes('secret')));
+      const known = 'credential:api_key:key_known';
+      // One IPv6 client holds a whole /64, so its addresses count as one; an IPv4 address seen
+      // through an IPv6 socket is that IPv4 address; a refused token counts against its address.
+      assert.deepEqual(seen, [known, known, known, 'address:203.0.113.7', 'address:2001:db8:1:2::', 'address:2001:db8:1:2::', 'address:192.0.2.9', 'address:192.0.2.9']);
+      assert.ok(seen.every((key) => !key.includes('secret') && !key.includes('madeup')));
     } finally {
       await app.close();
     }
+  });
+
+  test('the in-process store never drops a live window, however many other keys come; ended windows are swept', () => {
+    let now = 1_000_000;
+    const store = new WindowStore(() => now);
+    const count = (key: string) => {
+      let current = 0;
+      store.incr(key, (_error, result) => (current = result!.current), 60_000);
+      return current;
+    };
+    assert.equal(count('credential:api_key:key_real'), 1);
+    assert.equal(count('credential:api_key:key_real'), 2);
+    for (let i = 0; i < 20_000; i++) count(`address:10.0.${i >> 8}.${i & 255}`);
+    assert.equal(count('credential:api_key:key_real'), 3, 'the live window kept its count');
+    assert.equal(store.size, 20_001);
+    now += 60_000;
+    assert.equal(count('credential:api_key:key_real'), 1, 'a new window once the last one ended');
+    assert.equal(store.size, 1, 'the ended windows were swept');
   });
 });

@@ -6,8 +6,10 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import * as client from 'openid-client';
 import { randomBase62 } from '../../src/ids.js';
 import { describeEachBackend } from '../helpers/backends.js';
+import { discover, REDIRECT_URI, registerClient, submitSignIn } from '../helpers/oauth.js';
 import { startSecondProcess, stopProcess } from '../helpers/processes.js';
 import { Api, createTestMerchant, startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 import { assertError, assertStatus } from '../orders/support.js';
@@ -52,6 +54,9 @@ describe('rate limits shared through Redis', { skip: REDIS_SKIP }, () => {
         RATE_LIMIT_MAX: String(MAX),
         RATE_LIMIT_WINDOW_MS: '60000',
         SIGN_IN_LIMIT_PER_ADDRESS: String(MAX),
+        SIGN_IN_LIMIT_PER_ACCOUNT: '2',
+        // The sign-in test below speaks for several clients through X-Forwarded-For.
+        TRUST_PROXY: '127.0.0.1',
       };
       server = await startTestServer(backend, env);
       second = await startSecondProcess(server, env);
@@ -99,6 +104,27 @@ describe('rate limits shared through Redis', { skip: REDIS_SKIP }, () => {
         assert.equal(refused.headers.get('ratelimit-remaining'), '0');
         assert.equal(refused.headers.get('ratelimit-reset'), String(retryAfter));
       }
+    });
+
+    test('failed sign-ins from one address, alternating between the processes, make that address wait on both; the owner signs in from another', async () => {
+      const shop = await createTestMerchant(server);
+      const clientId = (await registerClient(server)).id;
+      const urls = await Promise.all(
+        [server.url, second!.url].map(async (url) =>
+          client.buildAuthorizationUrl(await discover(server, clientId, url), { redirect_uri: REDIRECT_URI, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' }),
+        ),
+      );
+      const attacker = { 'x-forwarded-for': '198.51.100.77' };
+      assert.equal((await submitSignIn(urls[0]!, shop.email, 'guess-1', attacker)).status, 401);
+      assert.equal((await submitSignIn(urls[1]!, shop.email, 'guess-2', attacker)).status, 401);
+      for (const url of urls) {
+        const held = await submitSignIn(url, shop.email, shop.password, attacker);
+        assert.equal(held.status, 429, `held on ${url.host}`);
+        const wait = Number(held.headers.get('retry-after'));
+        assert.ok(wait > 100 && wait <= 120, `Retry-After ${wait}`);
+      }
+      const owner = await submitSignIn(urls[1]!, shop.email, shop.password, { 'x-forwarded-for': '203.0.113.77' });
+      assert.equal(owner.status, 303, 'the owner signs in from another address');
     });
   });
 

@@ -292,16 +292,37 @@ describeEachBackend('orders API errors', (backend) => {
       assertError(await shop.sandbox.patch('/v1/customers/cus_doesnotexist0000000', { name: 'x' }), 404, 'resource_not_found', 'id');
     });
 
-    test('route_not_found for unknown paths and methods, with or without credentials', async () => {
+    test('route_not_found for unknown paths, with or without credentials', async () => {
       const anonymous = new Api(server.url, undefined);
       for (const api of [shop.sandbox, anonymous]) {
         assertError(await api.get('/v1/order'), 404, 'route_not_found', null);
         assertError(await api.get('/v2/orders'), 404, 'route_not_found', null);
         assertError(await api.get('/v1/orders/ord_x/refunds'), 404, 'route_not_found', null);
         assertError(await api.post('/v1/orders/ord_x/void', {}), 404, 'route_not_found', null);
-        assertError(await api.request('DELETE', '/v1/orders/ord_x'), 404, 'route_not_found', null);
-        assertError(await api.request('PATCH', '/v1/orders/ord_x', {}), 404, 'route_not_found', null);
+        assertError(await api.request('DELETE', '/v1/order/ord_x'), 404, 'route_not_found', null);
       }
+    });
+
+    test('405 method_not_allowed with Allow for another method on a known path, with or without credentials', async () => {
+      const anonymous = new Api(server.url, undefined);
+      const product = await createProduct(shop.sandbox, { price: 100 });
+      const cases: Array<[string, string, string]> = [
+        ['DELETE', '/v1/orders/ord_x', 'GET, HEAD'],
+        ['PATCH', '/v1/orders/ord_x', 'GET, HEAD'],
+        ['DELETE', `/v1/products/${product.id}`, 'GET, HEAD, PATCH'],
+        ['PUT', '/v1/products', 'GET, HEAD, POST'],
+        ['GET', '/v1/orders/ord_x/refund', 'POST'],
+      ];
+      for (const api of [shop.sandbox, anonymous]) {
+        for (const [method, path, allow] of cases) {
+          const response = await api.request(method, path, method === 'GET' ? undefined : {});
+          assertError(response, 405, 'method_not_allowed', null);
+          assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
+          assert.equal(response.body.error.message, `${method} is not allowed on ${path}; use ${allow}.`);
+          assert.match(response.headers.get('request-id') ?? '', /^req_/);
+        }
+      }
+      assert.equal((await shop.sandbox.get(`/v1/products/${product.id}`)).status, 200, 'the product is still there');
     });
   });
 
@@ -317,7 +338,7 @@ describeEachBackend('orders API errors', (backend) => {
   });
 
   describe('422 unprocessable_error', () => {
-    test('product_not_found: unknown or inactive, and nothing is reserved', async () => {
+    test('product_not_found (unknown) and product_inactive, and nothing is reserved', async () => {
       const stocked = await createProduct(shop.sandbox, { price: 100, inventory: 5 });
       const inactive = await createProduct(shop.sandbox, { price: 100, inventory: 5, active: false });
       assertError(
@@ -329,7 +350,7 @@ describeEachBackend('orders API errors', (backend) => {
       assertError(
         await shop.sandbox.post('/v1/orders', { items: [{ product_id: stocked.id, quantity: 2 }, { product_id: inactive.id, quantity: 1 }] }),
         422,
-        'product_not_found',
+        'product_inactive',
         'items[1].product_id',
       );
       assertError(
@@ -409,7 +430,10 @@ describeEachBackend('orders API errors', (backend) => {
       const cash = await createOrder(shop.production, [[liveProduct, 1]], { payment_method: 'cash' });
       const paid = await capture(shop.production, cash.id, null);
       assert.equal(paid.status, 'paid');
-      assert.deepEqual({ ...paid.payment, paid_at: undefined }, { method: 'cash', card_last4: null, paid_at: undefined });
+      assert.deepEqual(
+        { ...paid.payment, paid_at: undefined },
+        { method: 'cash', processor: null, processor_payment_id: null, card_brand: null, card_last4: null, paid_at: undefined },
+      );
     });
   });
 

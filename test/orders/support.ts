@@ -12,6 +12,7 @@ export const ERROR_TYPE_BY_STATUS: Readonly<Record<number, string>> = {
   402: 'payment_error',
   403: 'permission_error',
   404: 'not_found_error',
+  405: 'invalid_request_error',
   408: 'invalid_request_error',
   409: 'conflict_error',
   413: 'invalid_request_error',
@@ -20,6 +21,7 @@ export const ERROR_TYPE_BY_STATUS: Readonly<Record<number, string>> = {
   429: 'rate_limit_error',
   431: 'invalid_request_error',
   500: 'api_error',
+  502: 'api_error',
   503: 'api_error',
 };
 
@@ -55,8 +57,14 @@ export function assertError(response: ApiResponse, status: number, code: string,
   assert.equal(error.type, ERROR_TYPE_BY_STATUS[status], shown);
   assert.equal(typeof error.message, 'string');
   assert.ok(error.message.length > 0, 'empty message');
+  // `payment_intent` (as in Stripe's error object) belongs to authentication_required alone.
+  const fields = code === 'authentication_required' ? ['type', 'code', 'message', 'param', 'request_id', 'payment_intent'] : ['type', 'code', 'message', 'param', 'request_id'];
   for (const key of Object.keys(error)) {
-    assert.ok(['type', 'code', 'message', 'param', 'request_id'].includes(key), `unexpected error field ${key}: ${shown}`);
+    assert.ok(fields.includes(key), `unexpected error field ${key}: ${shown}`);
+  }
+  if (code === 'authentication_required') {
+    assert.match(error.payment_intent?.id ?? '', /^pi_/, shown);
+    assert.match(error.payment_intent?.client_secret ?? '', /^pi_.+_secret_/, shown);
   }
   if (param === null) assert.equal(error.param, undefined, `no param expected: ${shown}`);
   else if (param !== undefined) assert.equal(error.param, param, shown);

@@ -1,7 +1,8 @@
 /**
  * Tenant isolation: another merchant's objects, and the other environment's objects of the same
- * merchant, are answered exactly as missing ones (404), never listed, never usable in an order, and
- * never changed by a refused request. Checked from both sides, with sk_test_ and sk_live_ keys.
+ * merchant, are answered as missing ones (404; for the same merchant's other environment the message
+ * adds that a similar object exists there), never listed, never usable in an order, and never
+ * changed by a refused request. Checked from both sides, with sk_test_ and sk_live_ keys.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -69,10 +70,24 @@ describeEachBackend('tenant isolation', (backend) => {
         await notFound(api.get(`/v1/customers/${mine.customer.id}`));
         await notFound(api.patch(`/v1/customers/${mine.customer.id}`, { name: 'Stolen', email: 'thief@example.com' }));
 
-        // The 404 reads exactly like one for an id that never existed.
+        // Another merchant's 404 reads exactly like one for an id that never existed; the owner's other
+        // environment is told that the object is in this environment's data set, as Stripe does.
         const missing = await api.get('/v1/orders/ord_neverexisted000000000');
         const foreign = await api.get(`/v1/orders/${mine.paid.id}`);
-        assert.equal(foreign.body.error.message, missing.body.error.message.replace('ord_neverexisted000000000', mine.paid.id));
+        const plain = missing.body.error.message.replace('ord_neverexisted000000000', mine.paid.id);
+        const hint = environment === 'sandbox' ? 'use a sk_test_ key, or switch the sign-in to the sandbox' : 'use a sk_live_ key, or switch the sign-in to production';
+        assert.equal(plain, `No such order: '${mine.paid.id}'`);
+        assert.equal(foreign.body.error.message, api === owner[other] ? `${plain}; a similar object exists in the ${environment} data set: ${hint}.` : plain, who);
+        for (const path of [`/v1/products/${mine.product.id}`, `/v1/customers/${mine.customer.id}`]) {
+          const answer = await api.get(path);
+          assert.equal(answer.body.error.message.includes('a similar object exists'), api === owner[other], `${who} ${path}`);
+        }
+        const event = (await owner[environment].get('/v1/events?per_page=1')).body.data[0];
+        const eventAnswer = await api.get(`/v1/events/${event.id}`);
+        assertError(eventAnswer, 404, 'resource_not_found', 'id');
+        assert.equal(eventAnswer.body.error.message.includes(`a similar object exists in the ${environment} data set`), api === owner[other], `${who} event`);
+        const capture = await api.post(`/v1/orders/${mine.pending.id}/cancel`);
+        assert.equal(capture.body.error.message.includes(`a similar object exists in the ${environment} data set`), api === owner[other], `${who} cancel`);
 
         const orders = await api.get('/v1/orders?per_page=100');
         assertStatus(orders, 200);

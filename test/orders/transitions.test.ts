@@ -52,10 +52,10 @@ describeEachBackend('order status transitions', (backend) => {
   });
 
   describe('pending -> paid', () => {
-    for (const [token, last4] of [
-      ['tok_visa', '4242'],
-      ['tok_mastercard', '4444'],
-      ['tok_amex', '0005'],
+    for (const [token, last4, brand] of [
+      ['tok_visa', '4242', 'visa'],
+      ['tok_mastercard', '4444', 'mastercard'],
+      ['tok_amex', '0005', 'amex'],
     ] as const) {
       test(`card capture with ${token} records card_last4 ${last4} and paid_at`, async () => {
         const product = await createProduct(shop.sandbox, { price: 999 });
@@ -64,7 +64,14 @@ describeEachBackend('order status transitions', (backend) => {
         server.clock.set('2026-05-02T10:05:00.000Z');
         const paid = await capture(shop.sandbox, order.id, token);
         assert.equal(paid.status, 'paid');
-        assert.deepEqual(paid.payment, { method: 'card', card_last4: last4, paid_at: '2026-05-02T10:05:00.000Z' });
+        assert.deepEqual(paid.payment, {
+          method: 'card',
+          processor: 'simulator',
+          processor_payment_id: null,
+          card_brand: brand,
+          card_last4: last4,
+          paid_at: '2026-05-02T10:05:00.000Z',
+        });
         assert.equal(paid.updated_at, '2026-05-02T10:05:00.000Z');
         assert.equal(paid.created_at, '2026-05-02T10:00:00.000Z');
         assert.deepEqual(await getOrder(shop.sandbox, order.id), paid);

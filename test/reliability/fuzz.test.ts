@@ -7,7 +7,11 @@
  * documents it, another merchant's objects never reached, and nothing changed in the database by a
  * refused request.
  *
- * FUZZ_SEED and FUZZ_RUNS repeat or lengthen a run; the seed and the number of requests are printed.
+ * The OAuth endpoints and the sign-in and sign-up forms, which the document leaves out, get a property
+ * of their own: forms, JSON and junk bodies of every parameter they read, valid or hostile.
+ *
+ * FUZZ_SEED and FUZZ_RUNS (FUZZ_OAUTH_RUNS for the OAuth property) repeat or lengthen a run; the
+ * seed and the number of requests are printed.
  * FUZZ_TRACE=1 prints every request with its answer.
  */
 import assert from 'node:assert/strict';
@@ -21,7 +25,7 @@ import type { Database } from '../../src/db/schema.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { orderCounts } from '../helpers/ledger.js';
 import { MUTATIONS, mutate, serialize, valueFor, type JsonSchema, type SchemaContext } from '../helpers/schema-arbitrary.js';
-import { signIn } from '../helpers/oauth.js';
+import { REDIRECT_URI, registerClient, signIn } from '../helpers/oauth.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { createCustomer, createOrder, paidOrder } from '../orders/support.js';
 
@@ -220,6 +224,20 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         assert.equal(created.status, 201, JSON.stringify(created.body));
         users.push(created.body.id as string);
       }
+      // Sign-ins of the owner the fuzzer may list and end (`/v1/account/sessions/{id}`), never the one it sends requests with.
+      const sessions = [];
+      for (let i = 0; i < 2; i++) {
+        const spare = await signIn(server, shop, { environment: 'sandbox' });
+        sessions.push((await spare.api.get('/v1/account/sessions')).body.data.find((s: any) => s.current).id as string);
+      }
+      // Webhook endpoints the fuzzer may change, rotate, test and delete. Their address is a port of
+      // this machine that nothing listens on, refused as private anyway: no delivery leaves the machine.
+      const endpoints = [];
+      for (let i = 0; i < 2; i++) {
+        const created = await user.post('/v1/webhook_endpoints', { url: `http://127.0.0.1:9/hook-${i}`, enabled_events: ['*'] });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        endpoints.push(created.body.id as string);
+      }
       const events = (await shop.sandbox.get('/v1/events?per_page=100')).body.data.map((e: any) => e.id);
       return {
         orders: orders.map((o) => o.id as string),
@@ -229,6 +247,8 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         events: events as string[],
         api_keys: keys as string[],
         users,
+        account: sessions,
+        webhook_endpoints: endpoints,
         line_items: orders.flatMap((o) => o.items.map((l: any) => l.id as string)),
       };
     };
@@ -450,5 +470,209 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
     assert.deepEqual(await snapshot(server.db.kysely, other.merchantId), otherBefore, "the other merchant's data changed");
     // The run reached the code behind validation, not only the refusals in front of it.
     assert.ok((tally[200] ?? 0) + (tally[201] ?? 0) > RUNS / 10, `too few accepted requests: ${JSON.stringify(tally)}`);
+  });
+});
+
+const OAUTH_RUNS = Number(process.env.FUZZ_OAUTH_RUNS ?? 500);
+/** The error codes RFC 6749 (section 5.2) and RFC 7009 give the token and revocation endpoints, and Till's 429. */
+const OAUTH_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'unsupported_token_type', 'rate_limited']);
+const OAUTH_ROUTES = [
+  { method: 'GET', path: '/oauth/authorize' },
+  { method: 'POST', path: '/oauth/authorize' },
+  { method: 'POST', path: '/oauth/token' },
+  { method: 'POST', path: '/oauth/revoke' },
+] as const;
+
+interface OAuthRequest {
+  route: (typeof OAUTH_ROUTES)[number];
+  params: Array<[string, string]>;
+  encoding: 'form' | 'json' | 'raw';
+  raw: string;
+  contentType: string | undefined;
+  site: Record<string, string>;
+}
+
+describeEachBackend('fuzzing the OAuth endpoints and the sign-in and sign-up forms', (backend) => {
+  let server: TestServer;
+  before(async () => {
+    // The per-account limit off, so that right passwords keep reaching the code behind it.
+    server = await startTestServer(backend, { SIGN_IN_LIMIT_PER_ACCOUNT: '0' });
+  });
+  after(() => server.close());
+
+  test('no 5xx, no hang, answers as RFC 6749 says, redirects only to registered URIs, refused requests change nothing', async () => {
+    const shop = await createTestMerchant(server);
+    const app = await registerClient(server, [REDIRECT_URI]);
+    const other = await registerClient(server, ['com.example.other:/callback']);
+    const signedIn = await signIn(server, shop, { clientId: app.id });
+    const verifier = 'v'.repeat(43) + 'erifier-of-the-fuzzer';
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const pools = { codes: ['c'.repeat(43)], refreshTokens: [signedIn.refreshToken], accessTokens: [signedIn.accessToken] };
+    const fromPool = (pool: string[]) => fc.nat().map((n) => pool[n % pool.length]!);
+    const hostile = fc.constantFrom(...HOSTILE_STRINGS, 'x'.repeat(5_000), `a@${'.'.repeat(15_000)}@`, '');
+    const junk = fc.oneof(fc.string({ maxLength: 40 }), hostile);
+    const valueOf: Record<string, fc.Arbitrary<string>> = {
+      response_type: fc.oneof(fc.constant('code'), junk),
+      client_id: fc.oneof({ weight: 6, arbitrary: fc.constant(app.id) }, fc.constant(other.id), fc.constant('cli_dashboard'), junk),
+      redirect_uri: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(REDIRECT_URI) },
+        fc.constantFrom('http://127.0.0.1:8765/callback', 'https://attacker.example/callback', `${REDIRECT_URI}#x`, 'com.example.other:/callback'),
+        junk,
+      ),
+      state: fc.oneof(fc.string({ maxLength: 60 }), hostile),
+      code_challenge: fc.oneof({ weight: 5, arbitrary: fc.constant(challenge) }, junk),
+      code_challenge_method: fc.oneof({ weight: 5, arbitrary: fc.constant('S256') }, fc.constant('plain'), junk),
+      environment: fc.oneof(fc.constantFrom('sandbox', 'production'), junk),
+      prompt: fc.oneof(fc.constant('create'), junk),
+      email: fc.oneof({ weight: 4, arbitrary: fc.constant(shop.email) }, fc.emailAddress(), junk),
+      password: fc.oneof({ weight: 4, arbitrary: fc.constant(shop.password) }, fc.constant('a long enough password'), junk),
+      business_name: fc.oneof(fc.constant('Fuzzed Shop'), junk),
+      currency: fc.oneof(fc.constantFrom('USD', 'EUR', 'usd'), junk),
+      grant_type: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('authorization_code', 'refresh_token') }, junk),
+      code: fc.oneof({ weight: 4, arbitrary: fromPool(pools.codes) }, junk),
+      code_verifier: fc.oneof({ weight: 4, arbitrary: fc.constant(verifier) }, junk),
+      refresh_token: fc.oneof({ weight: 4, arbitrary: fromPool(pools.refreshTokens) }, junk),
+      token: fc.oneof({ weight: 2, arbitrary: fromPool(pools.refreshTokens) }, { weight: 2, arbitrary: fromPool(pools.accessTokens) }, junk),
+    };
+    const NAMES = Object.keys(valueOf);
+    const AUTHORIZE = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'environment'];
+    /** The parameters each route reads; each is sent (mostly valid) or left out, then a few others are added. */
+    const READS: Record<string, string[]> = {
+      'GET /oauth/authorize': [...AUTHORIZE, 'prompt'],
+      'POST /oauth/authorize': [...AUTHORIZE, 'prompt', 'email', 'password', 'business_name', 'currency'],
+      'POST /oauth/token': ['grant_type', 'client_id', 'code', 'redirect_uri', 'code_verifier', 'refresh_token'],
+      'POST /oauth/revoke': ['client_id', 'token'],
+    };
+    const paramsFor = (route: (typeof OAUTH_ROUTES)[number]) =>
+      fc
+        .tuple(
+          fc.tuple(...READS[`${route.method} ${route.path}`]!.map((name) => fc.option(valueOf[name]!.map((value): [string, string] => [name, value]), { freq: 8 }))),
+          // Repeated, unknown and prototype-named parameters.
+          fc.array(fc.tuple(fc.constantFrom(...NAMES, '__proto__', 'constructor', 'hasOwnProperty', 'a\u0000b', 'x'.repeat(5_000)), junk), { maxLength: 2 }),
+        )
+        .map(([read, extra]) => [...read.filter((pair) => pair !== null), ...extra]);
+    // The newest code and refresh token, exactly as an app exchanges them, so that exchanges and refreshes succeed too.
+    const latest = (pool: string[]) => fc.constant(pool).map((all) => all[all.length - 1]!);
+    const validGrant = fc.oneof(
+      latest(pools.codes).map((code): Array<[string, string]> => [['grant_type', 'authorization_code'], ['client_id', app.id], ['code', code], ['redirect_uri', REDIRECT_URI], ['code_verifier', verifier]]),
+      latest(pools.refreshTokens).map((token): Array<[string, string]> => [['grant_type', 'refresh_token'], ['client_id', app.id], ['refresh_token', token]]),
+    );
+    const validSignIn = fc.constant<Array<[string, string]>>([
+      ['response_type', 'code'],
+      ['client_id', app.id],
+      ['redirect_uri', REDIRECT_URI],
+      ['state', 'fuzz'],
+      ['code_challenge', challenge],
+      ['code_challenge_method', 'S256'],
+      ['environment', 'sandbox'],
+      ['email', shop.email],
+      ['password', shop.password],
+    ]);
+    const requestArb: fc.Arbitrary<OAuthRequest> = fc.constantFrom(...OAUTH_ROUTES).chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        params:
+          route.path === '/oauth/token'
+            ? fc.oneof(paramsFor(route), validGrant)
+            : route.method === 'POST' && route.path === '/oauth/authorize'
+              ? fc.oneof({ weight: 3, arbitrary: paramsFor(route) }, validSignIn)
+              : paramsFor(route),
+        encoding: fc.oneof({ weight: 12, arbitrary: fc.constant('form' as const) }, fc.constant('json' as const), fc.constant('raw' as const)),
+        raw: fc.constantFrom(...RAW_BODIES, 'client_id=%ED%A0%80', 'a=%zz&b=%', '&&&==&'),
+        contentType: fc.oneof({ weight: 48, arbitrary: fc.constant('application/x-www-form-urlencoded') }, ...CONTENT_TYPES),
+        site: fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom<Record<string, string>>({}, { 'sec-fetch-site': 'same-origin', origin: 'null' }) },
+          fc.constantFrom<Record<string, string>>({ 'sec-fetch-site': 'cross-site' }, { origin: 'https://attacker.example' }),
+        ),
+      }),
+    );
+
+    const countMerchants = async () => Number((await server.db.kysely.selectFrom('merchants').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    let baseline = { ...(await snapshot(server.db.kysely, shop.merchantId)), merchants: await countMerchants() };
+    let tried = 0;
+    const tally: Record<string, number> = {};
+
+    const property = fc.asyncProperty(requestArb, async (request) => {
+      const { route } = request;
+      const headers: Record<string, string> = { ...request.site };
+      let url = server.url + route.path;
+      let body: string | undefined;
+      if (route.method === 'GET') {
+        url += `?${new URLSearchParams(request.params)}`;
+      } else {
+        body = request.encoding === 'form' ? String(new URLSearchParams(request.params)) : request.encoding === 'json' ? JSON.stringify(Object.fromEntries(request.params)) : request.raw;
+        if (request.contentType !== undefined) headers['content-type'] = request.contentType;
+      }
+      const shown = `${route.method} ${url.slice(0, 300)} [${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('; ')}] ${body?.slice(0, 300) ?? ''}`;
+      tried++;
+      let response: Response;
+      let answer: string;
+      try {
+        response = await fetch(url, { method: route.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+        answer = await response.text();
+      } catch (error) {
+        throw new Error(`no answer within ${ANSWER_WITHIN_MS} ms (${(error as Error).message}): ${shown}`);
+      }
+      const status = response.status;
+      tally[`${route.path} ${status}`] = (tally[`${route.path} ${status}`] ?? 0) + 1;
+      if (process.env.FUZZ_TRACE && route.path === "/oauth/token") console.log(status, answer.slice(0, 150), shown.slice(0, 250));
+      assert.ok(status < 500, `${status} ${answer.slice(0, 500)}\n  for ${shown}`);
+
+      if (status === 431) {
+        // A query string past Node's 16 KiB header limit, refused before any route (as on /v1).
+        assert.equal(route.method, 'GET', shown);
+      } else if (route.path === '/oauth/authorize') {
+        assert.ok([200, 303, 400, 401, 403, 429].includes(status), `undocumented status ${status}: ${shown}`);
+        if (status === 303) {
+          const location = new URL(response.headers.get('location')!);
+          // Only to a redirect URI the client named in the request registered (a loopback one on any port), with the answer in the query.
+          const clientId = request.params.find(([name]) => name === 'client_id')?.[1];
+          const registered = clientId === app.id ? [REDIRECT_URI] : clientId === other.id ? ['com.example.other:/callback'] : [`${server.url}/dashboard/callback`];
+          const target = location.protocol === 'http:' && location.hostname === '127.0.0.1' && location.port !== '' ? `http://127.0.0.1${location.pathname}` : location.href.split('?')[0]!;
+          assert.ok(registered.includes(target), `redirected to ${location}: ${shown}`);
+          const code = location.searchParams.get('code');
+          if (code === null) assert.ok(location.searchParams.get('error'), `a redirect without code or error: ${location}`);
+          // The codes the fuzzer's app can exchange (its own, with the fuzzer's challenge) are kept for it.
+          else if (clientId === app.id && request.params.some(([name, value]) => name === 'code_challenge' && value === challenge)) pools.codes.push(code);
+        } else {
+          assert.match(response.headers.get('content-type') ?? '', /^text\/html; charset=utf-8$/, shown);
+          assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/, shown);
+        }
+      } else {
+        assert.ok([200, 400, 401, 429].includes(status), `undocumented status ${status}: ${shown}`);
+        if (status === 200 && route.path === '/oauth/token') {
+          const tokens = JSON.parse(answer) as Record<string, unknown>;
+          assert.deepEqual(Object.keys(tokens).sort(), ['access_token', 'expires_in', 'refresh_token', 'token_type'], shown);
+          pools.refreshTokens.push(tokens.refresh_token as string);
+          pools.accessTokens.push(tokens.access_token as string);
+        } else if (status === 200) {
+          assert.equal(answer, '', `revocation answers an empty 200: ${shown}`);
+        } else {
+          const error = JSON.parse(answer) as Record<string, unknown>;
+          assert.deepEqual(Object.keys(error).sort(), ['error', 'error_description'], `${answer}\n  for ${shown}`);
+          assert.ok(OAUTH_ERRORS.has(error.error as string), `${answer}\n  for ${shown}`);
+          assert.equal(typeof error.error_description, 'string');
+        }
+      }
+      const now = { ...(await snapshot(server.db.kysely, shop.merchantId)), merchants: await countMerchants() };
+      if (status >= 400) {
+        assert.equal(now.data, baseline.data, `a refused request (${status}) changed the database: ${shown}`);
+        assert.equal(now.merchants, baseline.merchants, `a refused request (${status}) created a merchant: ${shown}`);
+        // A refresh token or code presented again rightly ends its sign-in; nothing else may touch one.
+        if (route.path === '/oauth/authorize') assert.equal(now.signIns, baseline.signIns, `a refused request (${status}) changed a sign-in: ${shown}`);
+      }
+      baseline = now;
+    });
+
+    const started = Date.now();
+    try {
+      await fc.assert(property, { seed: SEED, numRuns: OAUTH_RUNS, endOnFailure: true });
+    } finally {
+      console.log(
+        `fuzz oauth [${backend}] seed ${SEED}: ${tried} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; answers by route and status ${JSON.stringify(tally)}`,
+      );
+    }
+    // The run reached the code behind the checks: sign-ins, exchanges and refreshes that worked.
+    for (const reached of ['/oauth/authorize 303', '/oauth/token 200', '/oauth/revoke 200']) assert.ok((tally[reached] ?? 0) > 0, `never ${reached}: ${JSON.stringify(tally)}`);
   });
 });

@@ -100,6 +100,32 @@ describeEachBackend('Sales report', (backend) => {
     assert.deepEqual(sandbox.body.totals, { orders: 1, sales_amount: 1083, refunded_amount: 0, refunds: 0 });
   });
 
+  test('date-only bounds read as in List Orders: from a date\'s first millisecond to the end of the to date', async () => {
+    const shop = await createTestMerchant(server);
+    const product = await createProduct(shop.sandbox, { price: 1000 });
+    await order(shop.sandbox, product.id, 1, '2026-04-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'); // first millisecond of the 1st
+    await order(shop.sandbox, product.id, 2, '2026-04-02T23:00:00.000Z', '2026-04-02T23:59:59.999Z'); // last millisecond of the 2nd
+    await order(shop.sandbox, product.id, 3, '2026-04-03T00:00:00.000Z', '2026-04-03T00:00:00.000Z'); // the day after
+    const report = await shop.sandbox.get('/v1/reports/sales?from=2026-04-01&to=2026-04-02&interval=day');
+    assert.equal(report.status, 200, JSON.stringify(report.body));
+    assert.equal(report.body.from, '2026-04-01T00:00:00.000Z');
+    assert.equal(report.body.to, '2026-04-03T00:00:00.000Z');
+    assert.deepEqual(report.body.buckets.map((b: { start: string; orders: number }) => [b.start, b.orders]), [
+      ['2026-04-01T00:00:00.000Z', 1],
+      ['2026-04-02T00:00:00.000Z', 1],
+    ]);
+    assert.deepEqual(report.body.totals, { orders: 2, sales_amount: 3000, refunded_amount: 0, refunds: 0 });
+    // The same days as List Orders' created_at_min/created_at_max.
+    const listed = await shop.sandbox.get('/v1/orders?created_at_min=2026-04-01&created_at_max=2026-04-02');
+    assert.equal(listed.body.pagination.total, 2);
+    const one = await shop.sandbox.get('/v1/reports/sales?from=2026-04-02&to=2026-04-02');
+    assert.equal(one.status, 200);
+    assert.equal(one.body.buckets.length, 24, 'one whole day, by hour');
+    assertError(await shop.sandbox.get('/v1/reports/sales?from=2026-04-03&to=2026-04-02'), 400, 'parameter_invalid', 'to');
+    assertError(await shop.sandbox.get('/v1/reports/sales?from=2026-01-01&to=2026-02-01'), 400, 'parameter_invalid', 'to');
+    assert.equal((await shop.sandbox.get('/v1/reports/sales?from=2026-01-01&to=2026-01-31&interval=day')).body.buckets.length, 31);
+  });
+
   test('an empty range answers every bucket with zeros; 31 days is the most', async () => {
     const shop = await createTestMerchant(server);
     const month = await shop.sandbox.get('/v1/reports/sales?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z&interval=day');
@@ -117,7 +143,8 @@ describeEachBackend('Sales report', (backend) => {
     const api = shop.sandbox;
     assertError(await api.get('/v1/reports/sales?to=2026-01-02T00:00:00Z'), 400, 'parameter_missing', 'from');
     assertError(await api.get('/v1/reports/sales?from=2026-01-01T00:00:00Z'), 400, 'parameter_missing', 'to');
-    assertError(await api.get('/v1/reports/sales?from=2026-01-01&to=2026-01-02T00:00:00Z'), 400, 'parameter_invalid', 'from');
+    assertError(await api.get('/v1/reports/sales?from=2026-02-30&to=2026-03-02T00:00:00Z'), 400, 'parameter_invalid', 'from');
+    assertError(await api.get('/v1/reports/sales?from=2026-01-01T10:00&to=2026-01-02T00:00:00Z'), 400, 'parameter_invalid', 'from');
     assertError(await api.get('/v1/reports/sales?from=yesterday&to=2026-01-02T00:00:00Z'), 400, 'parameter_invalid', 'from');
     assertError(await api.get('/v1/reports/sales?from=2026-01-02T00:00:00Z&to=2026-01-02T00:00:00Z'), 400, 'parameter_invalid', 'to');
     assertError(await api.get('/v1/reports/sales?from=2026-01-03T00:00:00Z&to=2026-01-02T00:00:00Z'), 400, 'parameter_invalid', 'to');

@@ -56,15 +56,17 @@ describeEachBackend('attack list', (backend) => {
     const user = await signInAs(server, shop, 'admin');
 
     const document = (await new Api(server.url, undefined).get('/v1/openapi.json')).body as {
-      paths: Record<string, Record<string, { parameters?: OpenApiParameter[]; security?: unknown; 'x-required-role'?: string }>>;
+      paths: Record<string, Record<string, { parameters?: OpenApiParameter[]; security?: unknown; 'x-required-role'?: string; 'x-credentials'?: string[] }>>;
     };
     const before = await tableCounts(server);
     let sent = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
       const get = operations.get;
       if (get === undefined || path === '/v1/openapi.json') continue;
-      // API keys and the team are managed by a signed-in admin only; everything else with the API key.
-      const api = path.startsWith('/v1/api_keys') || get['x-required-role'] !== undefined ? user.api : shop.sandbox;
+      // API keys and the team are managed by a signed-in admin only, and one's own sign-ins are a user's:
+      // those with the admin's access token; everything else with the API key.
+      const userOnly = get['x-credentials'] !== undefined && !get['x-credentials'].includes('api_key');
+      const api = path.startsWith('/v1/api_keys') || get['x-required-role'] !== undefined || userOnly ? user.api : shop.sandbox;
       const parameters = get.parameters ?? [];
       const pathParameters = parameters.filter((p) => p.in === 'path');
       const queryParameters = parameters.filter((p) => p.in === 'query');

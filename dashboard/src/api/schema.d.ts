@@ -64,7 +64,7 @@ export interface paths {
          * Capture payment for an order
          * @description Requires the `orders:write` permission.
          *
-         *     Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. Cash orders send no body.
+         *     Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no body.
          */
         post: operations["captureOrder"];
         delete?: never;
@@ -228,7 +228,7 @@ export interface paths {
          * List events
          * @description Requires the `orders:read` permission.
          *
-         *     Events of the credential's merchant and environment, newest first (`created_at`, then `id`, descending). Each is recorded in the same transaction as the change it describes, so an event exists exactly when its change does.
+         *     Events of the credential's merchant and environment, newest first (`created_at`, then `id`, descending). Each is recorded in the same transaction as the change it describes, so an event exists exactly when its change does. Only the events the credential may read are listed: those of orders and refunds with `orders:read`, of products with `products:read`, of customers with `customers:read`, and of API keys with `api_keys:write` (a user who manages keys; never an API key).
          */
         get: operations["listEvents"];
         put?: never;
@@ -250,7 +250,7 @@ export interface paths {
          * Get an event
          * @description Requires the `orders:read` permission.
          *
-         *     One event. Another merchant's or environment's event is 404, exactly like a missing one.
+         *     One event. Another merchant's or environment's event is 404, exactly like a missing one. An event the credential may not read (see List events) is 403 `insufficient_permissions`, naming the permission it needs.
          */
         get: operations["getEvent"];
         put?: never;
@@ -333,6 +333,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your sign-ins
+         * @description Accepts user access tokens only.
+         *
+         *     The signed-in user's open sign-ins, newest first, paginated like every list: each app or browser they signed in on, with its client, a `device` summary of its `user_agent`, the `ip_address` of its last token request, when it started, when it last got tokens (`last_used_at`: a refresh, not each request) and the latest it can end (`expires_at`). The sign-in making the request has `current: true`. Ended and expired sign-ins are not listed. Any role; an API key has no sign-ins (403).
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out a sign-in
+         * @description Accepts user access tokens only.
+         *
+         *     Ends one of your sign-ins (a lost phone, a browser you no longer use) and answers it with `ended_at` set. Its refresh token and access tokens answer 401 `credential_revoked` from their next request, on every server process. Ending the current sign-in signs you out. Another user's sign-in, an ended one or an unknown id answers 404.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password
+         * @description Accepts user access tokens only.
+         *
+         *     Checks `current_password`, then sets `new_password` (at least 10 characters, not the current one; only its Argon2id hash is kept) and ends every other sign-in of the user: their tokens answer 401 `credential_revoked` from the next request. The sign-in making the change goes on. A wrong `current_password` is 400 `incorrect_password` and changes nothing; it counts as a failed sign-in, so after too many (10 per 15 minutes) the account waits (429 with `Retry-After`), as on the sign-in page. Ignores `Idempotency-Key`: a retry of a change that succeeded answers `incorrect_password`, since the password it names is no longer the current one.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -352,7 +418,7 @@ export interface paths {
          * Add a user
          * @description Requires a signed-in user with the `admin` role. Accepts user access tokens only.
          *
-         *     Adds a person to the team with a `role` and an initial `password` (at least 10 characters) that the admin gives them; they sign in with it through `/oauth/authorize`. An e-mail that any user already has (of this or another merchant, removed users included) is 400 `parameter_invalid` with `param: "email"`; a short password has `param: "password"`. With `Idempotency-Key`, only the answer (the user, which never holds the password) and a hash of the request without the password are kept; so a retry with the same key and e-mail replays the first answer whatever password it sends, and the first password stands.
+         *     Adds a person to the team with a `role` and an initial `password` (at least 10 characters) that the admin gives them; they sign in with it through `/oauth/authorize`. The password is temporary: at their first sign-in the person must choose their own (typed twice) before the app gets a code, so the admin does not know it for good. An e-mail that any user already has (of this or another merchant, removed users included) is 400 `parameter_invalid` with `param: "email"`; a short password has `param: "password"`. With `Idempotency-Key`, only the answer (the user, which never holds the password) and a hash of the request without the password are kept; so a retry with the same key and e-mail replays the first answer whatever password it sends, and the first password stands.
          */
         post: operations["createUser"];
         delete?: never;
@@ -389,6 +455,28 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/v1/users/{id}/sign_out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a user out everywhere
+         * @description Requires a signed-in user with the `admin` role. Accepts user access tokens only.
+         *
+         *     Ends every sign-in of the user, on every app and browser (a lost phone, a shared tablet), and answers the user. Their access and refresh tokens answer 401 `credential_revoked` from the next request, on every server process; they can sign in again with their password. Signing yourself out everywhere ends the sign-in making the request too. A removed user, or another merchant's, answers 404. Takes no body.
+         */
+        post: operations["signOutUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports/sales": {
         parameters: {
             query?: never;
@@ -415,6 +503,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Requires the `webhooks:read` permission.
+         *
+         *     Newest first. Secrets are never listed.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Requires the `webhooks:write` permission.
+         *
+         *     Events of the credential's merchant and environment of the types in `enabled_events` are POSTed to `url`, signed as the Standard Webhooks specification says. The answer carries the signing `secret`: it is shown here and on rotation only.
+         *
+         *     Ignores `Idempotency-Key`: replaying the answer would mean storing the secret, so sending the request twice makes two endpoints. If a creation times out, list the endpoints and delete any you did not receive.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Requires the `webhooks:read` permission.
+         *
+         *     Another merchant's or environment's endpoint is 404, exactly like a missing one.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Requires the `webhooks:write` permission.
+         *
+         *     The endpoint receives nothing more; deliveries still waiting for it are dropped.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Requires the `webhooks:write` permission.
+         *
+         *     Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Requires the `webhooks:write` permission.
+         *
+         *     Makes a new secret and answers it. Until `expires_in_seconds` (default 86400; 0 = at once) have passed, deliveries carry two signatures in `webhook-signature`, one per secret, so a receiver can switch without refusing any.
+         *
+         *     Ignores `Idempotency-Key`: replaying the answer would mean storing the secret. A rotation that times out may have happened: rotate again (with `expires_in_seconds` long enough for the secret you still use).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's delivery attempts
+         * @description Requires the `webhooks:read` permission.
+         *
+         *     Every attempt, newest first: the event, the attempt number, what the receiver answered (status, the first 1 KB of the body), how long it took, why it failed, and when the next attempt is due.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Requires the `webhooks:write` permission.
+         *
+         *     Sends a `ping` event (`data.object` is `{"endpoint_id"}`) to the endpoint now, signed like any other.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again
+         * @description Requires the `webhooks:write` permission.
+         *
+         *     Queues the event now, with the same `webhook-id`, for `endpoint_id`, or for every enabled endpoint subscribed to its type.
+         */
+        post: operations["resendEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/refresh": {
         parameters: {
             query?: never;
@@ -429,6 +671,8 @@ export interface paths {
          * @description Exchanges a refresh token for a new access token and a new refresh token. Each refresh token works once: the one sent stops working. Two requests with one token get one success and one 401 `refresh_token_used`. A token used again more than the grace period (10 s) after its exchange is taken as stolen: the whole sign-in ends, its access tokens included (401 `credential_revoked`). Sends no credential; ignores `Idempotency-Key`.
          *
          *     Switching environments: send `environment` (`sandbox` or `production`) to get tokens for that data set. The refresh token rotates exactly as above, and the sign-in moves to the environment asked for: later refreshes stay there, and its access tokens for the other environment answer 401 `credential_revoked` while it is there. A user who may sign in may use either environment, as at sign-in.
+         *
+         *     A sign-in lasts at most `SESSION_MAX_AGE_DAYS` (90 by default) from the moment the user signed in, however often it is refreshed: past it, a refresh answers 401 `credential_revoked` and the user signs in again. Each refresh records the sign-in's last use, with the `User-Agent` and address of the request, as `GET /v1/account/sessions` shows them.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -454,6 +698,13 @@ export interface components {
                 param?: string;
                 /** @description The `Request-Id` of the request, for support. */
                 request_id: string;
+                /** @description `authentication_required` only, as in Stripe's error object: the PaymentIntent waiting for the customer to authenticate (3-D Secure). The app finishes it with Stripe's SDK, then captures again with its `id` as `payment_token`. */
+                payment_intent?: {
+                    /** @description The Stripe PaymentIntent id (`pi_...`). */
+                    id: string;
+                    /** @description Its client secret, for Stripe's SDK to run the authentication. */
+                    client_secret: string;
+                };
             };
         };
         Pagination: {
@@ -560,6 +811,9 @@ export interface components {
         };
         Payment: {
             method: components["schemas"]["PaymentMethod"];
+            processor: ("simulator" | "stripe") | null;
+            processor_payment_id: string | null;
+            card_brand: string | null;
             card_last4: string | null;
             /**
              * Format: date-time
@@ -588,6 +842,7 @@ export interface components {
             reason: components["schemas"]["RefundReason"];
             /** @description Units that came back with this refund; empty for a money-only refund. */
             items: components["schemas"]["RefundItem"][];
+            processor_refund_id: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -658,10 +913,10 @@ export interface components {
             /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
             /**
-             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded` or `refund.created`.
+             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded`, `refund.created`, `product.created`, `product.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`.
              * @enum {string}
              */
-            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "refund.created";
+            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked";
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -669,8 +924,8 @@ export interface components {
              */
             created_at: string;
             data: {
-                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`. */
-                object: components["schemas"]["Order"] | components["schemas"]["Refund"];
+                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash). */
+                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"];
             };
         };
         EventList: {
@@ -701,7 +956,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the key may do. */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write")[];
             /** @description The last four characters of the key, to tell keys apart. The key itself is never shown again. */
             last4: string;
             /**
@@ -733,7 +988,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the key may do. */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write")[];
             /** @description The last four characters of the key, to tell keys apart. The key itself is never shown again. */
             last4: string;
             /**
@@ -748,7 +1003,7 @@ export interface components {
             revoked_at: string | null;
             /**
              * @description The API key itself. It is in this response only: store it now, as only its hash is kept.
-             * @example sk_test_4eC39HqLyjWDarjtT1zdp7dc
+             * @example sk_test_4eC39HqLyjWDarjtT1zdp7dcX8mQ2vNb
              */
             key: string;
         };
@@ -777,7 +1032,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the credential may do now (for a user: what the role grants). */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:read" | "webhooks:write")[];
             /** @description The user a user access token belongs to; null for an API key. */
             user: components["schemas"]["AccountUser"] | null;
         };
@@ -792,6 +1047,72 @@ export interface components {
              * @enum {unknown}
              */
             role: "admin" | "manager" | "cashier";
+        };
+        /**
+         * Session
+         * @description One sign-in of the user: an app or browser holding a refresh token. Never shows a token.
+         */
+        Session: {
+            /**
+             * @description The sign-in; its access tokens carry it as the `sid` claim.
+             * @example ses_4Vq2c9XrT0bLkP7sYh1m
+             */
+            id: string;
+            client: components["schemas"]["SessionClient"];
+            /** @description A short summary of `user_agent` for people, e.g. "Chrome on macOS" or "okhttp 4.12"; "Unknown device" without one. */
+            device: string;
+            user_agent: string | null;
+            ip_address: string | null;
+            /**
+             * @description The data set its tokens act on now.
+             * @enum {unknown}
+             */
+            environment: "sandbox" | "production";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last got tokens: its sign-in or its last refresh (requests with an access token do not count).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            last_used_at: string;
+            /**
+             * Format: date-time
+             * @description The latest it can end: the lifetime of a refresh token (30 days by default) after its last refresh, and never later than `SESSION_MAX_AGE_DAYS` (90 by default) after `created_at`.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            expires_at: string;
+            ended_at: string | null;
+            /** @description True for the sign-in making this request. */
+            current: boolean;
+        };
+        /** @description The app the sign-in was made with. */
+        SessionClient: {
+            /**
+             * @description The OAuth client (app) the user signed in to.
+             * @example cli_4Vq2c9XrT0bLkP7sYh1m
+             */
+            id: string;
+            /** @description Its name, e.g. "Till dashboard". */
+            name: string;
+        };
+        /** SessionList */
+        SessionList: {
+            data: components["schemas"]["Session"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * PasswordChanged
+         * @description The password was changed; every other sign-in of the user has ended.
+         */
+        PasswordChanged: {
+            user: components["schemas"]["AccountUser"];
+            /** @description How many other sign-ins of the user the change ended. */
+            sessions_ended: number;
         };
         /**
          * User
@@ -983,7 +1304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1098,7 +1419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable Entity: `product_not_found`, `out_of_stock`, `customer_not_found` */
+            /** @description Unprocessable Entity: `product_not_found`, `product_inactive`, `out_of_stock`, `customer_not_found` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1134,7 +1455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1237,7 +1558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1299,7 +1620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payment Required: `card_declined` */
+            /** @description Payment Required: `card_declined`, `authentication_required` */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1398,7 +1719,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable`, `processor_unavailable` */
+            /** @description Bad Gateway: `processor_error` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable`, `processor_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1547,7 +1877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1708,7 +2038,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Bad Gateway: `processor_error` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable`, `processor_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1807,7 +2146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1943,7 +2282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2046,7 +2385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2178,7 +2517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2277,7 +2616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2409,7 +2748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2512,7 +2851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2641,7 +2980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2743,7 +3082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2846,7 +3185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2945,7 +3284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2973,8 +3312,8 @@ export interface operations {
                      * @enum {unknown}
                      */
                     environment: "sandbox" | "production";
-                    /** @description The permissions the key carries, each once. Default: all of them. */
-                    permissions?: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:write")[];
+                    /** @description The permissions the key carries, each once. Default: all a key can use. */
+                    permissions?: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write")[];
                 };
             };
         };
@@ -3069,7 +3408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3209,7 +3548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3292,7 +3631,344 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The password the user signs in with now. */
+                    current_password: string;
+                    /** @description The new password, at least 10 characters, different from the current one. Only its Argon2id hash is kept. */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `parameter_missing`, `incorrect_password` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3389,7 +4065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3418,7 +4094,7 @@ export interface operations {
                 "application/json": {
                     /** @description The e-mail the person will sign in with; stored in lower case. Must not belong to any user yet. */
                     email: string;
-                    /** @description The initial password, at least 10 characters, that the admin gives the person. Only its Argon2id hash is kept. */
+                    /** @description The initial password, at least 10 characters, that the admin gives the person. It is temporary: the person must choose their own at their first sign-in. Only its Argon2id hash is kept. */
                     password: string;
                     /**
                      * @description What the user may do: `admin` (everything, the Team API and API keys included), `manager` (all but API keys and the team) or `cashier` (orders, reading products and customers).
@@ -3528,7 +4204,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3649,7 +4325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3780,7 +4456,147 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOutUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3794,9 +4610,9 @@ export interface operations {
     getSalesReport: {
         parameters: {
             query: {
-                /** @description Start of the range, inclusive: an ISO 8601 date-time (with `Z` or an offset). */
+                /** @description Start of the range, inclusive: an ISO 8601 date-time (with `Z` or an offset), or a date (from its first millisecond, UTC), as List Orders reads `created_at_min`. */
                 from: string;
-                /** @description End of the range, exclusive; after `from`, and at most 31 days after it. */
+                /** @description End of the range: an ISO 8601 date-time, exclusive; or a date, which includes that whole day (UTC), as List Orders reads `created_at_max`. After `from`, and at most 31 days after it. */
                 to: string;
                 /** @description Bucket size: `hour` (default) or `day`, in UTC. */
                 interval?: "hour" | "day";
@@ -3879,7 +4695,1320 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example we_4Vq2c9XrT0bLkP7sYh1m */
+                            id: string;
+                            url: string;
+                            enabled_events: string[];
+                            description: string | null;
+                            /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * @description `enabled`, or `disabled` (by you, by a `410 Gone` answer, or after 5 days of failing every attempt): a disabled endpoint receives nothing.
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC, with milliseconds.
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC, with milliseconds.
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            updated_at: string;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where events are POSTed: an `https` address (`http` is accepted outside production). Redirects are not followed.
+                     * @example https://example.com/till/webhooks
+                     */
+                    url: string;
+                    /**
+                     * @description The event types sent to this endpoint, or `["*"]` for all of them.
+                     * @example [
+                     *       "order.paid",
+                     *       "order.refunded"
+                     *     ]
+                     */
+                    enabled_events: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "*")[];
+                    description?: string | null;
+                    /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example we_4Vq2c9XrT0bLkP7sYh1m */
+                        id: string;
+                        url: string;
+                        enabled_events: string[];
+                        description: string | null;
+                        /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description `enabled`, or `disabled` (by you, by a `410 Gone` answer, or after 5 days of failing every attempt): a disabled endpoint receives nothing.
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, with milliseconds.
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, with milliseconds.
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        updated_at: string;
+                        /**
+                         * @description The signing secret, `whsec_` then base64 of 32 random bytes. Shown only when the endpoint is made and when the secret is rotated: keep it.
+                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example we_4Vq2c9XrT0bLkP7sYh1m */
+                        id: string;
+                        url: string;
+                        enabled_events: string[];
+                        description: string | null;
+                        /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description `enabled`, or `disabled` (by you, by a `410 Gone` answer, or after 5 days of failing every attempt): a disabled endpoint receives nothing.
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, with milliseconds.
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, with milliseconds.
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example we_4Vq2c9XrT0bLkP7sYh1m */
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Only the fields sent change. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where events are POSTed: an `https` address (`http` is accepted outside production). Redirects are not followed.
+                     * @example https://example.com/till/webhooks
+                     */
+                    url?: string;
+                    /**
+                     * @description The event types sent to this endpoint, or `["*"]` for all of them.
+                     * @example [
+                     *       "order.paid",
+                     *       "order.refunded"
+                     *     ]
+                     */
+                    enabled_events?: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "*")[];
+                    description?: string | null;
+                    /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description `enabled`, or `disabled` (by you, by a `410 Gone` answer, or after 5 days of failing every attempt): a disabled endpoint receives nothing.
+                     * @enum {string}
+                     */
+                    status?: "enabled" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example we_4Vq2c9XrT0bLkP7sYh1m */
+                        id: string;
+                        url: string;
+                        enabled_events: string[];
+                        description: string | null;
+                        /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description `enabled`, or `disabled` (by you, by a `410 Gone` answer, or after 5 days of failing every attempt): a disabled endpoint receives nothing.
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, with milliseconds.
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, with milliseconds.
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the old secret keeps signing (deliveries carry both signatures meanwhile); 0 retires it at once.
+                     * @default 86400
+                     */
+                    expires_in_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example we_4Vq2c9XrT0bLkP7sYh1m */
+                        id: string;
+                        url: string;
+                        enabled_events: string[];
+                        description: string | null;
+                        /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description `enabled`, or `disabled` (by you, by a `410 Gone` answer, or after 5 days of failing every attempt): a disabled endpoint receives nothing.
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, with milliseconds.
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC, with milliseconds.
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        updated_at: string;
+                        /**
+                         * @description The signing secret, `whsec_` then base64 of 32 random bytes. Shown only when the endpoint is made and when the secret is rotated: keep it.
+                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+                /** @description Only attempts with this outcome. */
+                status?: "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example wha_4Vq2c9XrT0bLkP7sYh1m */
+                            id: string;
+                            /** @example whd_4Vq2c9XrT0bLkP7sYh1m */
+                            delivery_id: string;
+                            /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
+                            event_id: string;
+                            event_type: string;
+                            /** @description Which attempt of this delivery, from 1. */
+                            attempt: number;
+                            /** @enum {string} */
+                            outcome: "succeeded" | "failed";
+                            response_status: number | null;
+                            response_body: string | null;
+                            duration_ms: number;
+                            error: string | null;
+                            next_retry_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC, with milliseconds.
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            created_at: string;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
+                        event_id: string;
+                        /** @description The endpoints the event is now queued for. */
+                        endpoint_ids: string[];
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Send to this endpoint only; without it, to every enabled endpoint subscribed to the event type. */
+                    endpoint_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
+                        event_id: string;
+                        /** @description The endpoints the event is now queued for. */
+                        endpoint_ids: string[];
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3902,6 +6031,8 @@ export interface operations {
                 "application/json": {
                     /** @description The refresh token (`rt_...`) of the last token response. */
                     refresh_token: string;
+                    /** @description The app's `client_id` (`cli_...`), as `/oauth/token` takes it. A refresh token issued to another app is then refused (401 `invalid_credentials`), as `/oauth/token` refuses it. Apps should send it. */
+                    client_id?: string;
                     /**
                      * @description The data set the new tokens act on: `sandbox` or `production`. The sign-in continues in it from now on. Default: the environment the sign-in is in.
                      * @enum {unknown}
@@ -3992,7 +6123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `service_unavailable` */
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;

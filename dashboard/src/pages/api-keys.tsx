@@ -2,16 +2,18 @@
  * Settings, API Keys: the merchant's keys (never the keys themselves, only their last four
  * characters), Generate New Key (the key is shown once, in the dialog, then forgotten), and revoke.
  */
-import { useId, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, call, ApiFailure, type Schemas } from '../api/client';
-import { useAccount, type Scope } from '../account';
-import { asFailure, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, useResource } from '../components';
+import { useAccount } from '../account';
+import { asFailure, Checklist, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, ShownOnce, useResource } from '../components';
 import { formatDateTime } from '../format';
 
 type ApiKey = Schemas['ApiKey'];
 type Environment = ApiKey['environment'];
+/** A permission a key can carry: the API's list for keys, without what only user sign-ins use. */
+type Scope = ApiKey['permissions'][number];
 
-/** Every permission, with what it allows; the record's type makes a new scope of the API a type error here. */
+/** Every permission a key can use, with what it allows; the record's type makes a new scope of the API a type error here. */
 const SCOPE_LABELS: Record<Scope, string> = {
   'orders:read': 'Read orders',
   'orders:write': 'Create, capture, cancel and refund orders',
@@ -19,8 +21,8 @@ const SCOPE_LABELS: Record<Scope, string> = {
   'products:write': 'Create and change products',
   'customers:read': 'Read customers',
   'customers:write': 'Create and change customers',
-  'api_keys:write': 'Manage API keys (user sign-ins only; keys cannot use it)',
-  'webhooks:write': 'Manage webhook endpoints',
+  'webhooks:read': 'Read webhook endpoints and their delivery logs',
+  'webhooks:write': 'Manage webhook endpoints, resend events',
 };
 const SCOPES = Object.keys(SCOPE_LABELS) as Scope[];
 const READ_ONLY = SCOPES.filter((scope) => scope.endsWith(':read'));
@@ -55,7 +57,7 @@ export function ApiKeysPage() {
             <p class="empty">No API keys yet.</p>
           ) : (
             <div class="table-wrap">
-              <table class="api-keys">
+              <table class="api-keys cards">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -186,18 +188,7 @@ function GenerateKeyForm(props: { onCancel: () => void; onCreated: (key: Schemas
           <input type="radio" name="key-scope" checked={choice === 'custom'} onChange={() => setChoice('custom')} /> Custom
         </label>
         {choice === 'custom' && (
-          <div class="scopes">
-            {SCOPES.map((scope) => (
-              <label class="choice" key={scope}>
-                <input
-                  type="checkbox"
-                  checked={custom.includes(scope)}
-                  onChange={(e) => setCustom(e.currentTarget.checked ? [...custom, scope] : custom.filter((s) => s !== scope))}
-                />{' '}
-                <code>{scope}</code> {SCOPE_LABELS[scope]}
-              </label>
-            ))}
-          </div>
+          <Checklist values={SCOPES} labels={SCOPE_LABELS} chosen={custom} onChange={setCustom} />
         )}
       </fieldset>
       <ErrorAlert error={error} />
@@ -214,43 +205,11 @@ function GenerateKeyForm(props: { onCancel: () => void; onCreated: (key: Schemas
 }
 
 function CreatedKey(props: { created: Schemas['CreatedApiKey']; onDone: () => void }) {
-  const field = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<string>();
-  const warningId = useId();
-  return (
-    <div class="created-key">
-      <p class="warning" id={warningId}>
-        <strong>Copy this key now: it will not be shown again.</strong> Store it in your server's secret settings. Never put it in client-side code (a web
-        page, a mobile app) or a public repository.
-      </p>
-      <div class="field">
-        <label for="created-key">API key “{props.created.name}”</label>
-        <div class="copy-row">
-          <input ref={field} id="created-key" class="mono" readOnly value={props.created.key} aria-describedby={warningId} onFocus={(e) => e.currentTarget.select()} />
-          <button
-            type="button"
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(props.created.key);
-                setCopied('Copied to the clipboard.');
-              } catch {
-                field.current?.select();
-                setCopied('Copying was refused by the browser: the key is selected, press Ctrl+C (⌘C on a Mac).');
-              }
-            }}
-          >
-            Copy key
-          </button>
-        </div>
-        <p role="status" class="hint">
-          {copied ?? ''}
-        </p>
-      </div>
-      <div class="actions">
-        <button type="button" onClick={props.onDone}>
-          I have stored the key
-        </button>
-      </div>
-    </div>
+  const warning = (
+    <>
+      <strong>Copy this key now: it will not be shown again.</strong> Store it in your server's secret settings. Never put it in client-side code (a web
+      page, a mobile app) or a public repository.
+    </>
   );
+  return <ShownOnce id="created-key" noun="key" label={`API key “${props.created.name}”`} value={props.created.key} warning={warning} onDone={props.onDone} />;
 }

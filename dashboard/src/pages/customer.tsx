@@ -36,7 +36,7 @@ export function CustomerPage(props: { id: string }) {
             <p class="muted">No orders yet.</p>
           ) : (
             <div class="table-wrap">
-              <table>
+              <table class="cards">
                 <thead>
                   <tr>
                     <th scope="col">Order</th>
@@ -50,16 +50,16 @@ export function CustomerPage(props: { id: string }) {
                 <tbody>
                   {list.data.map((order) => (
                     <tr key={order.id}>
-                      <td>
+                      <td data-label="Order">
                         <Link class="mono" href={`/dashboard/orders/${order.id}`}>
                           {order.id}
                         </Link>
                       </td>
-                      <td>
+                      <td data-label="Status">
                         <StatusBadge status={order.status} />
                       </td>
-                      <td class="num">{formatMoney(order.total, order.currency)}</td>
-                      <td>{formatDateTime(order.created_at)}</td>
+                      <td data-label="Total" class="num">{formatMoney(order.total, order.currency)}</td>
+                      <td data-label="Created">{formatDateTime(order.created_at)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -21,7 +21,7 @@ export function CustomersPage() {
         {(list) => (
           <>
             <div class="table-wrap">
-              <table>
+              <table class="cards">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -32,11 +32,11 @@ export function CustomersPage() {
                 <tbody>
                   {list.data.map((customer) => (
                     <tr key={customer.id}>
-                      <td>
+                      <td data-label="Name">
                         <Link href={`/dashboard/customers/${customer.id}`}>{customer.name}</Link>
                       </td>
-                      <td>{customer.email ?? '—'}</td>
-                      <td>{formatDateTime(customer.created_at)}</td>
+                      <td data-label="E-mail">{customer.email ?? '—'}</td>
+                      <td data-label="Created">{formatDateTime(customer.created_at)}</td>
                     </tr>
                   ))}
                 </tbody>

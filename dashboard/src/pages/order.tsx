@@ -3,7 +3,8 @@ import { useId, useState } from 'preact/hooks';
 import { api, call, ApiFailure, type Schemas } from '../api/client';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, ErrorAlert, Loaded, StatusBadge, useResource } from '../components';
-import { formatDateTime, formatMoney, parseMoney } from '../format';
+import { taxShare } from '../../../src/orders/money';
+import { formatDateTime, formatMoney, moneyInput, parseMoney } from '../format';
 import { Link } from '../router';
 
 type Order = Schemas['Order'];
@@ -68,7 +69,7 @@ function OrderView(props: { order: Order; reload: () => void }) {
         <div>
           <h2>Items</h2>
           <div class="table-wrap">
-            <table>
+            <table class="cards items">
               <thead>
                 <tr>
                   <th scope="col">Item</th>
@@ -89,11 +90,11 @@ function OrderView(props: { order: Order; reload: () => void }) {
               <tbody>
                 {order.items.map((item) => (
                   <tr key={item.id}>
-                    <td>{item.name}</td>
-                    <td class="num">{item.quantity}</td>
-                    <td class="num">{money(item.unit_price)}</td>
-                    <td class="num">{money(item.total)}</td>
-                    <td class="num">{item.refunded_quantity}</td>
+                    <td data-label="Item">{item.name}</td>
+                    <td data-label="Quantity" class="num">{item.quantity}</td>
+                    <td data-label="Unit price" class="num">{money(item.unit_price)}</td>
+                    <td data-label="Total" class="num">{money(item.total)}</td>
+                    <td data-label="Returned" class="num">{item.refunded_quantity}</td>
                   </tr>
                 ))}
               </tbody>
@@ -172,33 +173,31 @@ function OrderView(props: { order: Order; reload: () => void }) {
 function PendingActions(props: { order: Order; reload: () => void }) {
   const { order, reload } = props;
   const { account } = useAccount();
-  const [token, setToken] = useState(account.environment === 'sandbox' ? 'tok_visa' : '');
-  const [error, setError] = useState<ApiFailure>();
-  const [busy, setBusy] = useState(false);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const errorId = useId();
+  const [token, setToken] = useState('tok_visa');
+  const [confirm, setConfirm] = useState<'capture' | 'cancel'>();
   const card = order.payment_method === 'card';
+  const total = formatMoney(order.total, order.currency);
+  // Live card payments are taken by the point-of-sale app with the processor's own card reader or
+  // form; the dashboard has no card to charge, so it says what can be done here instead.
+  const liveCard = card && account.environment === 'production';
+  const testCard = TEST_CARDS.find(([value]) => value === token)?.[1] ?? token;
   return (
     <div class="panel">
       <h2>Take payment</h2>
+      {liveCard && (
+        <p class="note" data-note="live-card">
+          Card payments in live mode are taken by your point-of-sale app. To try a card payment here, switch on <strong>Test mode</strong> and
+          use a test card; to be paid in cash, create the order as a cash order.
+        </p>
+      )}
       <form
         class="inline-form"
-        aria-describedby={error ? errorId : undefined}
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setBusy(true);
-          setError(undefined);
-          try {
-            await call(api.POST('/v1/orders/{id}/capture', { params: { path: { id: order.id } }, body: card ? { payment_token: token } : {} }));
-            reload();
-          } catch (failure) {
-            setError(asFailure(failure));
-          } finally {
-            setBusy(false);
-          }
+          setConfirm('capture');
         }}
       >
-        {card && account.environment === 'sandbox' && (
+        {card && !liveCard && (
           <div class="field">
             <label for="capture-token">Test card</label>
             <select id="capture-token" value={token} onChange={(e) => setToken(e.currentTarget.value)}>
@@ -210,53 +209,87 @@ function PendingActions(props: { order: Order; reload: () => void }) {
             </select>
           </div>
         )}
-        {card && account.environment === 'production' && (
-          <div class="field">
-            <label for="capture-token">Payment token</label>
-            <input id="capture-token" required value={token} onInput={(e) => setToken(e.currentTarget.value)} />
-          </div>
+        {!liveCard && (
+          <button type="submit">
+            {card ? 'Capture payment' : 'Record cash payment'} of {total}
+          </button>
         )}
-        <button type="submit" disabled={busy}>
-          {card ? 'Capture payment' : 'Record cash payment'}
-        </button>
-        <button type="button" class="danger" onClick={() => setConfirmCancel(true)}>
+        <button type="button" class="danger" onClick={() => setConfirm('cancel')}>
           Cancel order
         </button>
       </form>
-      <ErrorAlert error={error} id={errorId} />
+      <ConfirmDialog
+        title={card ? `Charge ${total}?` : `Record ${total} in cash?`}
+        open={confirm === 'capture'}
+        tone="primary"
+        message={card ? `${testCard} is charged ${total} for this order.` : `Record that the customer paid ${total} in cash for this order.`}
+        confirmLabel={card ? `Charge ${total}` : `Record ${total}`}
+        onConfirm={async () => {
+          await call(api.POST('/v1/orders/{id}/capture', { params: { path: { id: order.id } }, body: card ? { payment_token: token } : {} }));
+          reload();
+        }}
+        onClose={() => setConfirm(undefined)}
+      />
       <ConfirmDialog
         title="Cancel this order?"
-        open={confirmCancel}
+        open={confirm === 'cancel'}
         message="The order is canceled and its reserved stock is released. This cannot be undone."
         confirmLabel="Cancel order"
         onConfirm={async () => {
           await call(api.POST('/v1/orders/{id}/cancel', { params: { path: { id: order.id } } }));
           reload();
         }}
-        onClose={() => setConfirmCancel(false)}
+        onClose={() => setConfirm(undefined)}
       />
     </div>
   );
 }
 
-type RefundMode = 'full' | 'amount' | 'items';
+type RefundMode = 'amount' | 'items' | 'full';
+type RefundBody = { reason: Schemas['RefundReason']; amount?: number; items?: { line_item_id: string; quantity: number }[] };
+
+/**
+ * What a refund request gives back, computed as the server does (the same money rules), so that the
+ * confirmation states the exact amount: an amount as asked, returned items at their price with their
+ * share of the order's tax (everything left when every unit comes back), or everything left.
+ */
+function refundValue(order: Order, body: RefundBody): number {
+  const left = order.total - order.refunded_amount;
+  if (body.amount !== undefined) return body.amount;
+  if (body.items === undefined) return left;
+  const everyUnitBack = order.items.every(
+    (item) => item.quantity - item.refunded_quantity === (body.items!.find((returned) => returned.line_item_id === item.id)?.quantity ?? 0),
+  );
+  if (everyUnitBack) return left;
+  const value = body.items.reduce((sum, returned) => {
+    const item = order.items.find((line) => line.id === returned.line_item_id)!;
+    const goods = returned.quantity * item.unit_price;
+    return sum + goods + taxShare(goods, order.tax, order.subtotal);
+  }, 0);
+  return Math.min(value, left);
+}
 
 function RefundForm(props: { order: Order; reload: () => void }) {
   const { order, reload } = props;
   const left = order.total - order.refunded_amount;
-  const [mode, setMode] = useState<RefundMode>('full');
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  // A partial amount is the first choice: refunding everything is one more deliberate click.
+  const [mode, setMode] = useState<RefundMode>('amount');
   const [amount, setAmount] = useState('');
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [reason, setReason] = useState<Schemas['RefundReason']>('customer_request');
   const [error, setError] = useState<ApiFailure>();
-  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<{ body: RefundBody; value: number }>();
   const errorId = useId();
+  const range = `from ${money(1)} to ${money(left)}`;
 
-  const body = (): Record<string, unknown> | string => {
+  const body = (): RefundBody | string => {
     if (mode === 'full') return { reason };
     if (mode === 'amount') {
       const minor = parseMoney(amount, order.currency);
-      return minor === undefined ? 'Enter the amount to refund, like 12.50.' : { amount: minor, reason };
+      if (minor === undefined) return `Enter the amount to refund in ${order.currency}, like ${moneyInput(Math.min(left, 1250), order.currency)}.`;
+      if (minor < 1 || minor > left) return `Enter an amount ${range}, what is left to refund.`;
+      return { amount: minor, reason };
     }
     const items = order.items
       .map((item) => ({ line_item_id: item.id, quantity: Number(quantities[item.id] ?? '0') }))
@@ -264,40 +297,46 @@ function RefundForm(props: { order: Order; reload: () => void }) {
     return items.length === 0 ? 'Choose at least one item to refund.' : { items, reason };
   };
 
+  /**
+   * The API's refusal of an amount, said with amounts in the shop's currency rather than in minor
+   * units, and from the order as it is now (another refund may have been made since the page loaded).
+   */
+  const explain = async (failure: unknown): Promise<ApiFailure> => {
+    const apiFailure = asFailure(failure);
+    if (apiFailure.code !== 'invalid_refund_amount' || !/amount/.test(apiFailure.message)) return apiFailure;
+    const now = await call(api.GET('/v1/orders/{id}', { params: { path: { id: order.id } } })).catch(() => order);
+    const leftNow = now.total - now.refunded_amount;
+    const message =
+      leftNow < 1
+        ? 'Nothing is left to refund on this order.'
+        : `The refund must be from ${money(1)} to ${money(leftNow)}, what is left to refund on this order now.`;
+    return new ApiFailure(message, apiFailure.status, apiFailure.code);
+  };
+
   return (
     <div class="panel">
       <h2>Refund</h2>
-      <p class="muted">{formatMoney(left, order.currency)} left to refund.</p>
+      <p class="muted">{money(left)} left to refund.</p>
       <form
         aria-describedby={error ? errorId : undefined}
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
           setError(undefined);
           const request = body();
           if (typeof request === 'string') {
-            setError(new ApiFailure(request, 400, 'parameter_missing'));
+            setError(new ApiFailure(request, 400, 'parameter_invalid'));
             return;
           }
-          setBusy(true);
-          try {
-            await call(api.POST('/v1/orders/{id}/refund', { params: { path: { id: order.id } }, body: request as never }));
-            setAmount('');
-            setQuantities({});
-            reload();
-          } catch (failure) {
-            setError(asFailure(failure));
-          } finally {
-            setBusy(false);
-          }
+          setPending({ body: request, value: refundValue(order, request) });
         }}
       >
         <fieldset>
           <legend>What to refund</legend>
           {(
             [
-              ['full', `Everything left (${formatMoney(left, order.currency)})`],
               ['amount', 'An amount'],
               ['items', 'Chosen items'],
+              ['full', `Everything left (${money(left)})`],
             ] as [RefundMode, string][]
           ).map(([value, text]) => (
             <label class="choice" key={value}>
@@ -308,7 +347,14 @@ function RefundForm(props: { order: Order; reload: () => void }) {
         {mode === 'amount' && (
           <div class="field">
             <label for="refund-amount">Amount to refund ({order.currency})</label>
-            <input id="refund-amount" inputMode="decimal" autoComplete="off" value={amount} onInput={(e) => setAmount(e.currentTarget.value)} />
+            <input
+              id="refund-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={moneyInput(left, order.currency)}
+              value={amount}
+              onInput={(e) => setAmount(e.currentTarget.value)}
+            />
           </div>
         )}
         {mode === 'items' && (
@@ -342,11 +388,31 @@ function RefundForm(props: { order: Order; reload: () => void }) {
             <option value="other">Other</option>
           </select>
         </div>
-        <button type="submit" disabled={busy}>
-          Refund
-        </button>
+        <button type="submit">Refund…</button>
       </form>
       <ErrorAlert error={error} id={errorId} />
+      <ConfirmDialog
+        title={pending === undefined ? 'Refund' : `Refund ${money(pending.value)}?`}
+        open={pending !== undefined}
+        message={
+          pending === undefined
+            ? ''
+            : `${money(pending.value)} of this order's ${money(order.total)} goes back to the customer` +
+              `${pending.body.items === undefined ? '' : ', and the returned units go back in stock'}. A refund cannot be undone.`
+        }
+        confirmLabel={pending === undefined ? 'Refund' : `Refund ${money(pending.value)}`}
+        onConfirm={async () => {
+          try {
+            await call(api.POST('/v1/orders/{id}/refund', { params: { path: { id: order.id } }, body: pending!.body as never }));
+          } catch (failure) {
+            throw await explain(failure);
+          }
+          setAmount('');
+          setQuantities({});
+          reload();
+        }}
+        onClose={() => setPending(undefined)}
+      />
     </div>
   );
 }

@@ -114,7 +114,7 @@ export function OrdersPage() {
               <p class="empty">No orders match these filters{account.environment === 'production' ? ' in live mode' : ''}.</p>
             ) : (
               <div class="table-wrap">
-                <table class="orders">
+                <table class="orders cards">
                   <caption class="visually-hidden">Orders, newest first</caption>
                   <thead>
                     <tr>

@@ -31,7 +31,7 @@ export function ProductsPage() {
         {(list) => (
           <>
             <div class="table-wrap">
-              <table>
+              <table class="cards">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -48,12 +48,12 @@ export function ProductsPage() {
                 <tbody>
                   {list.data.map((product) => (
                     <tr key={product.id}>
-                      <td>{product.name}</td>
-                      <td class="num">{formatMoney(product.price, product.currency)}</td>
-                      <td class="num">{product.inventory ?? 'Not tracked'}</td>
-                      <td>{product.active ? 'Active' : 'Inactive'}</td>
+                      <td data-label="Name">{product.name}</td>
+                      <td data-label="Price" class="num">{formatMoney(product.price, product.currency)}</td>
+                      <td data-label="Stock" class="num">{product.inventory ?? 'Not tracked'}</td>
+                      <td data-label="State">{product.active ? 'Active' : 'Inactive'}</td>
                       {writable && (
-                        <td class="row-actions">
+                        <td data-label="Actions" class="row-actions">
                           <button type="button" class="secondary" aria-label={`Edit ${product.name}`} onClick={() => setEditing(product)}>
                             Edit
                           </button>

@@ -1,4 +1,4 @@
-/** Team: the merchant's users; an admin adds one with a role and an initial password, changes roles, removes. */
+/** Team: the merchant's users; an admin adds one with a role and an initial password, changes roles, signs a user out everywhere, removes. */
 import { useState } from 'preact/hooks';
 import { api, call, ApiFailure, type Schemas } from '../api/client';
 import { useAccount } from '../account';
@@ -17,16 +17,19 @@ export function TeamPage() {
   const { account } = useAccount();
   const users = useResource(() => call(api.GET('/v1/users', { params: { query: { per_page: 100 } } })), []);
   const [removing, setRemoving] = useState<User>();
+  const [signingOut, setSigningOut] = useState<User>();
+  const [signedOut, setSignedOut] = useState<string>();
   const [error, setError] = useState<ApiFailure>();
   return (
     <section>
       <h1>Team</h1>
       <AddUser onAdded={users.reload} />
       <ErrorAlert error={error} />
+      {signedOut && <p role="status">{signedOut}</p>}
       <Loaded resource={users}>
         {(list) => (
           <div class="table-wrap">
-            <table>
+            <table class="cards team">
               <thead>
                 <tr>
                   <th scope="col">E-mail</th>
@@ -40,11 +43,13 @@ export function TeamPage() {
                   const self = user.id === account.user?.id;
                   return (
                     <tr key={user.id}>
-                      <td>
-                        {user.email}
-                        {self && <span class="muted"> (you)</span>}
+                      <td data-label="E-mail">
+                        <span class="who-cell">
+                          {user.email}
+                          {self && <span class="muted"> (you)</span>}
+                        </span>
                       </td>
-                      <td>
+                      <td data-label="Role">
                         {self ? (
                           user.role
                         ) : (
@@ -69,13 +74,18 @@ export function TeamPage() {
                           </select>
                         )}
                       </td>
-                      <td>{formatDateTime(user.created_at)}</td>
-                      <td>
-                        {!self && (
-                          <button type="button" class="secondary" aria-label={`Remove ${user.email}`} onClick={() => setRemoving(user)}>
-                            Remove
+                      <td data-label="Added">{formatDateTime(user.created_at)}</td>
+                      <td data-label="Actions">
+                        <div class="row-actions">
+                          <button type="button" class="secondary" aria-label={`Sign out ${user.email} everywhere`} onClick={() => setSigningOut(user)}>
+                            Sign out everywhere
                           </button>
-                        )}
+                          {!self && (
+                            <button type="button" class="secondary" aria-label={`Remove ${user.email}`} onClick={() => setRemoving(user)}>
+                              Remove
+                            </button>
+                          )}
+                        </div>
                       </td>
                     </tr>
                   );
@@ -85,6 +95,21 @@ export function TeamPage() {
           </div>
         )}
       </Loaded>
+      <ConfirmDialog
+        title="Sign out everywhere?"
+        open={signingOut !== undefined}
+        message={
+          signingOut?.id === account.user?.id
+            ? 'You will be signed out on every app and browser, this one included, and will sign in again with your password.'
+            : `${signingOut?.email ?? ''} will be signed out on every app and browser at once. They can sign in again with their password.`
+        }
+        confirmLabel="Sign out everywhere"
+        onConfirm={async () => {
+          const user = await call(api.POST('/v1/users/{id}/sign_out', { params: { path: { id: signingOut!.id } } }));
+          setSignedOut(`${user.email} has been signed out everywhere.`);
+        }}
+        onClose={() => setSigningOut(undefined)}
+      />
       <ConfirmDialog
         title="Remove this user?"
         open={removing !== undefined}
@@ -117,7 +142,7 @@ function AddUser(props: { onAdded: () => void }) {
           setAdded(undefined);
           try {
             const user = await call(api.POST('/v1/users', { body: { email, role, password } }));
-            setAdded(`${user.email} can now sign in as ${user.role}. Give them their password in person.`);
+            setAdded(`${user.email} can now sign in as ${user.role}. Give them their password in person: it is temporary, and they choose their own at their first sign-in.`);
             setEmail('');
             setPassword('');
             props.onAdded();

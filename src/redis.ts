@@ -19,6 +19,12 @@ export interface SharedCounters {
   prefix: string;
   /** Called by a limiter whose Redis command failed; logs once per outage. */
   failed(error: unknown): void;
+  /**
+   * Resolves once the connection is ready, or after `timeoutMs` whatever happens (the limiters then
+   * count in memory until it is). Commands are not queued while connecting, so a server that took
+   * requests before this would count its first ones in memory, apart from the other processes.
+   */
+  ready(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,15 @@ export function connectRedis(url: string, prefix: string, log: FastifyBaseLogger
     client,
     prefix,
     failed,
+    ready: async (timeoutMs) => {
+      if (client.status === 'ready') return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => client.once('ready', () => resolve())),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]);
+      clearTimeout(timer);
+    },
     close: async () => {
       client.removeAllListeners('error');
       client.on('error', () => {});

@@ -3,8 +3,19 @@
  * count of every match. Every list of the API pages this way.
  */
 import type { SelectQueryBuilder } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { pagination, type Pagination } from './schemas.js';
+import type { Database } from './schema.js';
+
+/** Where a page stands among all the matches: the `pagination` object of every list. */
+export interface Pagination {
+  total: number;
+  page: number;
+  per_page: number;
+  has_more: boolean;
+}
+
+export function pagination(total: number, page: number, perPage: number): Pagination {
+  return { total, page, per_page: perPage, has_more: page * perPage < total };
+}
 
 export interface PageRequest {
   page?: number | undefined;

@@ -1,0 +1,295 @@
+/**
+ * The webhook delivery scenarios: a receiver in this process that answers 200 at once, and the
+ * compiled `till serve` dispatching to it.
+ *
+ * - `webhook-delivery`: a backlog of `order.created` events already in the outbox (written straight
+ *   into the database, spread over ENDPOINTS endpoints), and the server started on it: deliveries
+ *   per second from the first arrival to the last. Each endpoint gets one delivery at a time (its
+ *   events in order), so the figure for one endpoint is also given.
+ * - `webhook-lag`: Create Order at LAG_RATE orders/s for the run's duration, one endpoint subscribed:
+ *   for each event, its arrival at the receiver minus its `created_at` (taken just before the commit,
+ *   so the lag is, if anything, overstated).
+ *
+ * Endpoints are inserted into the database rather than created with the API: the server runs with
+ * NODE_ENV=production, which accepts only `https` URLs, and the receiver is plain `http` on loopback
+ * (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lets the dispatcher reach it). Their secrets are inserted in
+ * clear, so the server encrypts them at start and decrypts them to sign, as in production.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Db } from '../src/db/connection.js';
+import { newId } from '../src/ids.js';
+import type { BenchDatabase, FillSummary } from './bench-database.js';
+import { FILL_ENVIRONMENT } from './fill-data.js';
+import type { ScenarioResult } from './targets.js';
+import { ServerProcess } from './till-process.js';
+
+export const DELIVERY_SCENARIOS = [
+  { id: 'webhook-delivery', title: 'Webhook deliveries, backlog drained' },
+  { id: 'webhook-lag', title: `Webhook lag, commit to delivery` },
+] as const;
+
+/** Events in the backlog, and the endpoints they are spread over. */
+const BACKLOG_EVENTS = 6_000;
+const ENDPOINTS = 16;
+const SINGLE_ENDPOINT_EVENTS = 1_000;
+/** Orders per second for the lag scenario. */
+export const LAG_RATE = 200;
+
+interface Receiver {
+  url: string;
+  /** Arrival time (ms since the epoch) by `webhook-id`, the first arrival of each. */
+  arrivals: Map<string, number>;
+  /** Bodies of the arrivals, by `webhook-id` (for the lag: the event's `created_at`). */
+  bodies: Map<string, string>;
+  count: number;
+  waitFor(count: number, timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startReceiver(keepBodies: boolean): Promise<Receiver> {
+  const receiver: Receiver = {
+    url: '',
+    arrivals: new Map(),
+    bodies: new Map(),
+    count: 0,
+    async waitFor(count, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (receiver.arrivals.size < count) {
+        if (Date.now() > deadline) throw new Error(`the receiver got ${receiver.arrivals.size} of ${count} events within ${timeoutMs / 1000} s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const now = Date.now();
+      const id = String(request.headers['webhook-id']);
+      receiver.count += 1;
+      if (!receiver.arrivals.has(id)) {
+        receiver.arrivals.set(id, now);
+        if (keepBodies) receiver.bodies.set(id, Buffer.concat(chunks).toString('utf8'));
+      }
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return receiver;
+}
+
+async function insertEndpoints(db: Db, merchantId: string, url: string, count: number, enabledEvents: string[]): Promise<string[]> {
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: count }, () => ({
+    merchant_id: merchantId,
+    environment: FILL_ENVIRONMENT,
+    id: newId('we'),
+    url,
+    description: 'bench',
+    enabled_events: JSON.stringify(enabledEvents),
+    metadata: '{}',
+    status: 'enabled' as const,
+    secret: `whsec_${randomBytes(32).toString('base64')}`,
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    failing_since: null,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  }));
+  await db.kysely.insertInto('webhook_endpoints').values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+/** A backlog of `events` order.created events (carrying a filled order) with their deliveries, spread over `endpointIds`. */
+async function insertBacklog(db: Db, merchantId: string, endpointIds: string[], events: number, fill: FillSummary): Promise<void> {
+  const order = await db.kysely.selectFrom('orders').selectAll().where('id', '=', fill.getOrderId).executeTakeFirstOrThrow();
+  const data = JSON.stringify({ id: order.id, object: 'order', status: order.status, total: order.total, currency: order.currency, created_at: order.created_at });
+  const start = Date.now();
+  for (let offset = 0; offset < events; offset += 500) {
+    const batch = Array.from({ length: Math.min(500, events - offset) }, (_, i) => {
+      const at = new Date(start + offset + i).toISOString();
+      return { id: newId('evt'), at, endpoint: endpointIds[(offset + i) % endpointIds.length]! };
+    });
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('events')
+        .values(batch.map((e) => ({ merchant_id: merchantId, environment: FILL_ENVIRONMENT, id: e.id, type: 'order.created', data, created_at: e.at })))
+        .execute();
+      await trx
+        .insertInto('webhook_deliveries')
+        .values(
+          batch.map((e) => ({
+            id: newId('whd'),
+            merchant_id: merchantId,
+            environment: FILL_ENVIRONMENT,
+            endpoint_id: e.endpoint,
+            event_id: e.id,
+            event_type: 'order.created',
+            payload: null,
+            status: 'pending' as const,
+            attempts: 0,
+            next_attempt_at: e.at,
+            lease_until: null,
+            lease_owner: null,
+            created_at: e.at,
+            updated_at: e.at,
+          })),
+        )
+        .execute();
+    });
+  }
+}
+
+export interface DeliveryContext {
+  database: BenchDatabase;
+  fill: FillSummary;
+  durationSeconds: number;
+  logLevel: string;
+  logFile: (name: string) => string;
+  say: (line: string) => void;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Drains a backlog over ENDPOINTS endpoints, then one of SINGLE_ENDPOINT_EVENTS to one endpoint. */
+export async function measureDeliveryThroughput(context: DeliveryContext): Promise<ScenarioResult> {
+  const { database, fill, say } = context;
+  const db = await openDatabase({ url: database.env.DATABASE_URL!, ...(database.env.DATABASE_SCHEMA ? { schema: database.env.DATABASE_SCHEMA } : {}) });
+  const receiver = await startReceiver(false);
+  try {
+    const runs: { endpoints: number; events: number; perSecond: number; seconds: number; received: number }[] = [];
+    let peakRss = 0;
+    for (const [endpoints, events] of [
+      [ENDPOINTS, BACKLOG_EVENTS],
+      [1, SINGLE_ENDPOINT_EVENTS],
+    ] as const) {
+      // A merchant of its own per run would be cleaner; the endpoints of the first run are disabled instead.
+      await db.kysely.updateTable('webhook_endpoints').set({ status: 'disabled' }).where('merchant_id', '=', database.merchantId).execute();
+      const ids = await insertEndpoints(db, database.merchantId, receiver.url, endpoints, ['order.created']);
+      await insertBacklog(db, database.merchantId, ids, events, fill);
+      receiver.arrivals.clear();
+      receiver.count = 0;
+      const server = await ServerProcess.startTill({
+        databaseEnv: database.env,
+        logLevel: context.logLevel,
+        logFile: context.logFile(`delivery-${endpoints}`),
+        extraEnv: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+      });
+      try {
+        const peak = server.watchPeakRss();
+        await receiver.waitFor(1, 60_000);
+        const first = Math.min(...receiver.arrivals.values());
+        await receiver.waitFor(events, 300_000);
+        const last = Math.max(...receiver.arrivals.values());
+        const seconds = (last - first) / 1000;
+        peakRss = Math.max(peakRss, peak());
+        runs.push({ endpoints, events, seconds, perSecond: (events - 1) / seconds, received: receiver.count });
+        say(`  ${events} events to ${endpoints} endpoint(s): ${Math.round((events - 1) / seconds)} deliveries/s (${seconds.toFixed(2)} s, ${receiver.count} requests received)`);
+      } finally {
+        await server.stop();
+      }
+    }
+    const [spread, single] = runs;
+    return {
+      id: 'webhook-delivery',
+      title: DELIVERY_SCENARIOS[0].title,
+      credential: null,
+      measured: true,
+      duration_s: round(spread!.seconds, 2),
+      requests: spread!.events,
+      req_per_s: round(spread!.perSecond, 1),
+      errors: spread!.received - spread!.events,
+      peak_rss_mb: Math.round(peakRss / 2 ** 20),
+      notes: {
+        events: spread!.events,
+        endpoints: spread!.endpoints,
+        deliveries_per_second: round(spread!.perSecond, 1),
+        single_endpoint_events: single!.events,
+        single_endpoint_per_second: round(single!.perSecond, 1),
+        duplicate_requests: spread!.received - spread!.events + (single!.received - single!.events),
+      },
+    };
+  } finally {
+    await receiver.close();
+    await db.close();
+  }
+}
+
+/** Create Order at LAG_RATE orders/s for `durationSeconds`; the lag of each event from its `created_at` to its arrival. */
+export async function measureDeliveryLag(context: DeliveryContext): Promise<ScenarioResult> {
+  const { database, fill, say } = context;
+  const db = await openDatabase({ url: database.env.DATABASE_URL!, ...(database.env.DATABASE_SCHEMA ? { schema: database.env.DATABASE_SCHEMA } : {}) });
+  const receiver = await startReceiver(true);
+  const server = await ServerProcess.startTill({
+    databaseEnv: database.env,
+    logLevel: context.logLevel,
+    logFile: context.logFile('delivery-lag'),
+    extraEnv: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+  });
+  try {
+    await db.kysely.updateTable('webhook_endpoints').set({ status: 'disabled' }).where('merchant_id', '=', database.merchantId).execute();
+    await insertEndpoints(db, database.merchantId, receiver.url, 1, ['order.created']);
+    // The server reads endpoints from the database on each event: nothing to wait for.
+    const headers = { authorization: `Bearer ${database.apiKey}`, 'content-type': 'application/json' };
+    const total = LAG_RATE * context.durationSeconds;
+    const peak = server.watchPeakRss();
+    let sent = 0;
+    let failed = 0;
+    const started = performance.now();
+    const pending: Promise<void>[] = [];
+    while (sent < total) {
+      const due = started + (sent * 1000) / LAG_RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const product = fill.productIds[sent % fill.productIds.length]!;
+      sent += 1;
+      pending.push(
+        fetch(`${server.url}/v1/orders`, { method: 'POST', headers, body: JSON.stringify({ items: [{ product_id: product, quantity: 1 }] }) }).then(
+          async (response) => {
+            await response.arrayBuffer();
+            if (response.status !== 201) failed += 1;
+          },
+          () => void (failed += 1),
+        ),
+      );
+    }
+    await Promise.all(pending);
+    const seconds = (performance.now() - started) / 1000;
+    await receiver.waitFor(total - failed, 60_000);
+    const lags = [...receiver.bodies.entries()]
+      .map(([id, body]) => receiver.arrivals.get(id)! - Date.parse((JSON.parse(body) as { created_at: string }).created_at))
+      .sort((a, b) => a - b);
+    const result: ScenarioResult = {
+      id: 'webhook-lag',
+      title: `${DELIVERY_SCENARIOS[1].title} at ${LAG_RATE} orders/s`,
+      credential: 'api_key',
+      measured: true,
+      duration_s: round(seconds, 1),
+      requests: sent,
+      req_per_s: round(sent / seconds, 1),
+      p50_ms: percentile(lags, 50),
+      p90_ms: percentile(lags, 90),
+      p99_ms: percentile(lags, 99),
+      max_ms: lags[lags.length - 1]!,
+      errors: failed,
+      peak_rss_mb: Math.round(peak() / 2 ** 20),
+      notes: { events: lags.length, rate: LAG_RATE, duplicate_requests: receiver.count - receiver.arrivals.size },
+    };
+    say(`  ${lags.length} events at ${LAG_RATE} orders/s: lag p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, max ${result.max_ms} ms, ${failed} failed orders`);
+    return result;
+  } finally {
+    await server.stop();
+    await receiver.close();
+    await db.close();
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * One namespace per resource, one method per operation of the OpenAPI document, each typed from the
+ * generated `paths`: its query, body and answer are those of the document, so a change of the API
+ * that the client does not follow fails the type check of the client.
+ */
+import { ApiPromise, PagePromise, queryString, type Page, type Query, type RequestOptions, type Transport } from './core.js';
+import type { components, paths } from './schema.js';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
+
+/** The answer of a success (200 or 201) of an operation. */
+export type AnswerOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: infer R } ? JsonOf<R[Extract<keyof R, 200 | 201>]> : never;
+/** The JSON body an operation takes. */
+export type BodyOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** The query parameters an operation takes. */
+export type QueryOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+export type Schemas = components['schemas'];
+export type Order = Schemas['Order'];
+export type OrderSummary = Schemas['OrderSummary'];
+export type Product = Schemas['Product'];
+export type Customer = Schemas['Customer'];
+export type Refund = Schemas['Refund'];
+export type Event = Schemas['Event'];
+export type ApiKey = Schemas['ApiKey'];
+export type User = Schemas['User'];
+export type Account = Schemas['Account'];
+export type Session = Schemas['Session'];
+export type SalesReport = Schemas['SalesReport'];
+export type TokenResponse = Schemas['TokenResponse'];
+export type WebhookEndpoint = AnswerOf<'/v1/webhook_endpoints/{id}', 'get'>;
+
+type ItemOf<L> = L extends Page<infer T> ? T : L extends { data: (infer T)[] } ? T : never;
+
+const enc = encodeURIComponent;
+
+abstract class Resource {
+  constructor(protected readonly transport: Transport) {}
+
+  protected call<P extends keyof paths, M extends Method>(method: M, path: string, body?: unknown, options?: RequestOptions): ApiPromise<AnswerOf<P, M>> {
+    return new ApiPromise(() => this.transport.send<AnswerOf<P, M>>(method.toUpperCase(), path, body, options));
+  }
+
+  protected paged<P extends keyof paths>(path: string, query: Query | undefined, options?: RequestOptions): PagePromise<ItemOf<AnswerOf<P, 'get'>>> {
+    type Item = ItemOf<AnswerOf<P, 'get'>>;
+    const first = Number(query?.page ?? 1);
+    return new PagePromise<Item>((page) => this.transport.send<Page<Item>>('GET', path + queryString({ ...query, page }), undefined, options), first);
+  }
+}
+
+export class Orders extends Resource {
+  list(query?: QueryOf<'/v1/orders', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/orders'>('/v1/orders', query, options);
+  }
+  create(body: BodyOf<'/v1/orders', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/orders', 'post'>('post', '/v1/orders', body, options);
+  }
+  retrieve(id: string, options?: RequestOptions) {
+    return this.call<'/v1/orders/{id}', 'get'>('get', `/v1/orders/${enc(id)}`, undefined, options);
+  }
+  capture(id: string, body: BodyOf<'/v1/orders/{id}/capture', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/orders/{id}/capture', 'post'>('post', `/v1/orders/${enc(id)}/capture`, body, options);
+  }
+  cancel(id: string, body: BodyOf<'/v1/orders/{id}/cancel', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/orders/{id}/cancel', 'post'>('post', `/v1/orders/${enc(id)}/cancel`, body, options);
+  }
+  refund(id: string, body: BodyOf<'/v1/orders/{id}/refund', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/orders/{id}/refund', 'post'>('post', `/v1/orders/${enc(id)}/refund`, body, options);
+  }
+}
+
+export class Products extends Resource {
+  list(query?: QueryOf<'/v1/products', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/products'>('/v1/products', query, options);
+  }
+  create(body: BodyOf<'/v1/products', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/products', 'post'>('post', '/v1/products', body, options);
+  }
+  retrieve(id: string, options?: RequestOptions) {
+    return this.call<'/v1/products/{id}', 'get'>('get', `/v1/products/${enc(id)}`, undefined, options);
+  }
+  update(id: string, body: BodyOf<'/v1/products/{id}', 'patch'>, options?: RequestOptions) {
+    return this.call<'/v1/products/{id}', 'patch'>('patch', `/v1/products/${enc(id)}`, body, options);
+  }
+}
+
+export class Customers extends Resource {
+  list(query?: QueryOf<'/v1/customers', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/customers'>('/v1/customers', query, options);
+  }
+  create(body: BodyOf<'/v1/customers', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/customers', 'post'>('post', '/v1/customers', body, options);
+  }
+  retrieve(id: string, options?: RequestOptions) {
+    return this.call<'/v1/customers/{id}', 'get'>('get', `/v1/customers/${enc(id)}`, undefined, options);
+  }
+  update(id: string, body: BodyOf<'/v1/customers/{id}', 'patch'>, options?: RequestOptions) {
+    return this.call<'/v1/customers/{id}', 'patch'>('patch', `/v1/customers/${enc(id)}`, body, options);
+  }
+}
+
+export class Events extends Resource {
+  list(query?: QueryOf<'/v1/events', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/events'>('/v1/events', query, options);
+  }
+  retrieve(id: string, options?: RequestOptions) {
+    return this.call<'/v1/events/{id}', 'get'>('get', `/v1/events/${enc(id)}`, undefined, options);
+  }
+  /** Sends the event again to the webhook endpoints (one, with `endpoint_id`). */
+  resend(id: string, body: BodyOf<'/v1/events/{id}/resend', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/events/{id}/resend', 'post'>('post', `/v1/events/${enc(id)}/resend`, body, options);
+  }
+}
+
+export class ApiKeys extends Resource {
+  list(query?: QueryOf<'/v1/api_keys', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/api_keys'>('/v1/api_keys', query, options);
+  }
+  create(body: BodyOf<'/v1/api_keys', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/api_keys', 'post'>('post', '/v1/api_keys', body, options);
+  }
+  revoke(id: string, body: BodyOf<'/v1/api_keys/{id}/revoke', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/api_keys/{id}/revoke', 'post'>('post', `/v1/api_keys/${enc(id)}/revoke`, body, options);
+  }
+}
+
+/** The signed-in user's own account (user tokens only). */
+export class AccountResource extends Resource {
+  retrieve(options?: RequestOptions) {
+    return this.call<'/v1/account', 'get'>('get', '/v1/account', undefined, options);
+  }
+  listSessions(query?: QueryOf<'/v1/account/sessions', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/account/sessions'>('/v1/account/sessions', query, options);
+  }
+  deleteSession(id: string, options?: RequestOptions) {
+    return this.call<'/v1/account/sessions/{id}', 'delete'>('delete', `/v1/account/sessions/${enc(id)}`, undefined, options);
+  }
+  changePassword(body: BodyOf<'/v1/account/password', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/account/password', 'post'>('post', '/v1/account/password', body, options);
+  }
+}
+
+/** The merchant's team (user tokens with the owner or admin role). */
+export class Users extends Resource {
+  list(query?: QueryOf<'/v1/users', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/users'>('/v1/users', query, options);
+  }
+  create(body: BodyOf<'/v1/users', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/users', 'post'>('post', '/v1/users', body, options);
+  }
+  update(id: string, body: BodyOf<'/v1/users/{id}', 'patch'>, options?: RequestOptions) {
+    return this.call<'/v1/users/{id}', 'patch'>('patch', `/v1/users/${enc(id)}`, body, options);
+  }
+  delete(id: string, options?: RequestOptions) {
+    return this.call<'/v1/users/{id}', 'delete'>('delete', `/v1/users/${enc(id)}`, undefined, options);
+  }
+  signOut(id: string, body: BodyOf<'/v1/users/{id}/sign_out', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/users/{id}/sign_out', 'post'>('post', `/v1/users/${enc(id)}/sign_out`, body, options);
+  }
+}
+
+export class Reports extends Resource {
+  sales(query: QueryOf<'/v1/reports/sales', 'get'>, options?: RequestOptions) {
+    return this.call<'/v1/reports/sales', 'get'>('get', '/v1/reports/sales' + queryString(query), undefined, options);
+  }
+}
+
+export class WebhookEndpoints extends Resource {
+  list(query?: QueryOf<'/v1/webhook_endpoints', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/webhook_endpoints'>('/v1/webhook_endpoints', query, options);
+  }
+  create(body: BodyOf<'/v1/webhook_endpoints', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/webhook_endpoints', 'post'>('post', '/v1/webhook_endpoints', body, options);
+  }
+  retrieve(id: string, options?: RequestOptions) {
+    return this.call<'/v1/webhook_endpoints/{id}', 'get'>('get', `/v1/webhook_endpoints/${enc(id)}`, undefined, options);
+  }
+  update(id: string, body: BodyOf<'/v1/webhook_endpoints/{id}', 'patch'>, options?: RequestOptions) {
+    return this.call<'/v1/webhook_endpoints/{id}', 'patch'>('patch', `/v1/webhook_endpoints/${enc(id)}`, body, options);
+  }
+  delete(id: string, options?: RequestOptions) {
+    return this.call<'/v1/webhook_endpoints/{id}', 'delete'>('delete', `/v1/webhook_endpoints/${enc(id)}`, undefined, options);
+  }
+  rotateSecret(id: string, body: BodyOf<'/v1/webhook_endpoints/{id}/rotate_secret', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/webhook_endpoints/{id}/rotate_secret', 'post'>('post', `/v1/webhook_endpoints/${enc(id)}/rotate_secret`, body, options);
+  }
+  listDeliveries(id: string, query?: QueryOf<'/v1/webhook_endpoints/{id}/deliveries', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/webhook_endpoints/{id}/deliveries'>(`/v1/webhook_endpoints/${enc(id)}/deliveries`, query, options);
+  }
+  /** Sends a `ping` event to the endpoint now. */
+  test(id: string, options?: RequestOptions) {
+    return this.call<'/v1/webhook_endpoints/{id}/test', 'post'>('post', `/v1/webhook_endpoints/${enc(id)}/test`, undefined, options);
+  }
+}
+
+/** `POST /v1/auth/refresh` as is; a client built with `tokens` refreshes by itself. */
+export class AuthResource extends Resource {
+  refresh(body: BodyOf<'/v1/auth/refresh', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/auth/refresh', 'post'>('post', '/v1/auth/refresh', body, options);
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * One-time tokens that let a user set their own password without knowing the current one:
+ *
+ * - `reset`: mailed by "Forgot password?", valid 1 hour.
+ * - `temporary`: handed to a user who just signed in with a password an admin or operator chose
+ *   (`must_change_password`), valid 15 minutes, so that they choose their own before any code is issued.
+ *
+ * A token is kept only as its SHA-256, works once, and setting the password ends every sign-in of the
+ * user and spends every other token they hold.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { randomBase62, sha256Hex } from '../ids.js';
+import type { Clock } from '../time.js';
+import { endSessionsIn } from './sessions.js';
+import { hashPassword, normalizeEmail } from './users.js';
+
+export type PasswordTokenPurpose = 'reset' | 'temporary';
+
+export const PASSWORD_TOKEN_TTL_SECONDS: Record<PasswordTokenPurpose, number> = { reset: 60 * 60, temporary: 15 * 60 };
+
+/** A new token for this user; returns the token, shown once (in a mail or a form). */
+export async function createPasswordToken(
+  db: Kysely<Database>,
+  clock: Clock,
+  input: { userId: string; purpose: PasswordTokenPurpose; authorizeRequest?: Record<string, string> },
+): Promise<string> {
+  const token = randomBase62(43);
+  const now = clock.now().getTime();
+  await db
+    .insertInto('password_tokens')
+    .values({
+      token_hash: sha256Hex(token),
+      user_id: input.userId,
+      purpose: input.purpose,
+      authorize_request: input.authorizeRequest === undefined ? null : JSON.stringify(input.authorizeRequest),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + PASSWORD_TOKEN_TTL_SECONDS[input.purpose] * 1000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * A reset token for the active user with this e-mail, or undefined when there is none (unknown or
+ * removed): the caller answers the same either way.
+ */
+export async function startPasswordReset(
+  db: Kysely<Database>,
+  clock: Clock,
+  input: { email: string; authorizeRequest?: Record<string, string> },
+): Promise<{ token: string; email: string; merchantId: string } | undefined> {
+  const user = await db.selectFrom('users').select(['id', 'email', 'merchant_id']).where('email', '=', normalizeEmail(input.email)).where('removed_at', 'is', null).executeTakeFirst();
+  if (user === undefined) return undefined;
+  const token = await createPasswordToken(db, clock, { userId: user.id, purpose: 'reset', ...(input.authorizeRequest === undefined ? {} : { authorizeRequest: input.authorizeRequest }) });
+  return { token, email: user.email, merchantId: user.merchant_id };
+}
+
+export type PasswordTokenCheck =
+  | { ok: true; userId: string; email: string; purpose: PasswordTokenPurpose; authorizeRequest: Record<string, string> | undefined }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+
+/** What a token allows, without using it up (for the page that asks for the new password). */
+export async function checkPasswordToken(db: Kysely<Database>, clock: Clock, token: string): Promise<PasswordTokenCheck> {
+  const row = await db
+    .selectFrom('password_tokens')
+    .innerJoin('users', 'users.id', 'password_tokens.user_id')
+    .select(['password_tokens.user_id', 'password_tokens.purpose', 'password_tokens.authorize_request', 'password_tokens.expires_at', 'password_tokens.used_at', 'users.email', 'users.removed_at'])
+    .where('password_tokens.token_hash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  if (row === undefined || row.removed_at !== null) return { ok: false, reason: 'unknown' };
+  if (row.used_at !== null) return { ok: false, reason: 'used' };
+  if (row.expires_at <= clock.now().toISOString()) return { ok: false, reason: 'expired' };
+  return {
+    ok: true,
+    userId: row.user_id,
+    email: row.email,
+    purpose: row.purpose,
+    authorizeRequest: row.authorize_request === null ? undefined : (JSON.parse(row.authorize_request) as Record<string, string>),
+  };
+}
+
+/**
+ * Sets the user's password with a token, in one transaction: the token is used up (a conditional
+ * update, so two submits at once set it once), the password is no longer temporary, every sign-in of
+ * the user ends, and every other token of theirs is spent. The password is hashed first, outside
+ * the transaction, so a slow hash holds no lock.
+ */
+export async function setPasswordWithToken(db: Kysely<Database>, clock: Clock, token: string, password: string): Promise<PasswordTokenCheck> {
+  const passwordHash = await hashPassword(password);
+  const now = clock.now().toISOString();
+  const hash = sha256Hex(token);
+  return db.transaction().execute(async (trx): Promise<PasswordTokenCheck> => {
+    const checked = await checkPasswordToken(trx, clock, token);
+    if (!checked.ok) return checked;
+    const used = await trx.updateTable('password_tokens').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return { ok: false, reason: 'used' };
+    const user = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, must_change_password: 0, updated_at: now })
+      .where('id', '=', checked.userId)
+      .returning('merchant_id')
+      .executeTakeFirstOrThrow();
+    await endSessionsIn(trx, { merchantId: user.merchant_id, userId: checked.userId }, {}, 'password_reset', now);
+    await trx.updateTable('password_tokens').set({ used_at: now }).where('user_id', '=', checked.userId).where('used_at', 'is', null).execute();
+    return checked;
+  });
+}
+
+/** Deletes tokens a day past their expiry. */
+export async function purgeExpiredPasswordTokens(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db.deleteFrom('password_tokens').where('expires_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

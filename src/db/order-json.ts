@@ -1,0 +1,68 @@
+/**
+ * Get Order in one statement: the database builds the order's JSON, items, customer, payment and
+ * refunds included, and the route sends that text as it comes. It is byte for byte what `toOrder`
+ * and the response schema make of the same rows (`test/orders/order-json.test.ts` compares them):
+ * the same fields in the same order, no spaces, metadata and refund items as stored (written by
+ * `JSON.stringify`).
+ *
+ * The text is written once per database, not built per request: it runs as a compiled query (no
+ * Kysely building or compiling), through the driver as every other statement, so the SQLite write
+ * lock, deadlines and PostgreSQL's named prepared statements apply as usual. Its two texts, one per
+ * database, are why it lives in `db/`, where the databases are told apart.
+ *
+ * - SQLite: `json_object` / `json_group_array(... order by ...)`; `json(...)` keeps a subquery's
+ *   JSON from being quoted as a string.
+ * - PostgreSQL: `row_to_json` (compact, in column order); `json_build_object` and `json_agg` would
+ *   add spaces and line breaks. Arrays are joined with `string_agg` for the same reason.
+ */
+import { CompiledQuery } from 'kysely';
+import type { Db } from './connection.js';
+import type { Tenant } from './scoped.js';
+
+const SQLITE = `select json_object(
+  'id', o.id, 'status', o.status, 'total', o.total, 'subtotal', o.subtotal, 'tax', o.tax, 'refunded_amount', o.refunded_amount,
+  'currency', o.currency, 'customer_id', o.customer_id,
+  'items', json((select json_group_array(json_object(
+      'id', li.id, 'product_id', li.product_id, 'name', li.name, 'quantity', li.quantity, 'unit_price', li.unit_price,
+      'total', li.total, 'refunded_quantity', li.refunded_quantity) order by li.position)
+    from line_items li where li.merchant_id = o.merchant_id and li.order_id = o.id)),
+  'customer', json((select json_object('id', c.id, 'name', c.name, 'email', c.email)
+    from customers c where c.merchant_id = o.merchant_id and c.environment = o.environment and c.id = o.customer_id)),
+  'payment_method', o.payment_method,
+  'payment', case when o.paid_at is null then null else json_object(
+      'method', o.payment_method, 'processor', o.payment_processor, 'processor_payment_id', o.processor_payment_id,
+      'card_brand', o.card_brand, 'card_last4', o.card_last4, 'paid_at', o.paid_at) end,
+  'refunds', json((select json_group_array(json_object(
+      'id', r.id, 'order_id', r.order_id, 'amount', r.amount, 'currency', r.currency, 'status', r.status, 'reason', r.reason,
+      'items', json(r.items), 'processor_refund_id', r.processor_refund_id, 'created_at', r.created_at) order by r.created_at, r.id)
+    from refunds r where r.merchant_id = o.merchant_id and r.order_id = o.id)),
+  'notes', o.notes, 'metadata', json(o.metadata), 'created_at', o.created_at, 'updated_at', o.updated_at) as body
+from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?`;
+
+const POSTGRES = `select row_to_json(x)::text as body from (
+  select o.id, o.status, o.total, o.subtotal, o.tax, o.refunded_amount, o.currency, o.customer_id,
+    coalesce((select '[' || string_agg(row_to_json(li)::text, ',' order by l.position) || ']'
+      from line_items l, lateral (select l.id, l.product_id, l.name, l.quantity, l.unit_price, l.total, l.refunded_quantity) li
+      where l.merchant_id = o.merchant_id and l.order_id = o.id), '[]')::json as items,
+    (select row_to_json(c) from (select id, name, email from customers
+      where merchant_id = o.merchant_id and environment = o.environment and id = o.customer_id) c) as customer,
+    o.payment_method,
+    case when o.paid_at is null then null else (select row_to_json(p) from (select o.payment_method as method, o.payment_processor as processor,
+      o.processor_payment_id, o.card_brand, o.card_last4, o.paid_at) p) end as payment,
+    coalesce((select '[' || string_agg(row_to_json(rf)::text, ',' order by r.created_at, r.id) || ']'
+      from refunds r, lateral (select r.id, r.order_id, r.amount, r.currency, r.status, r.reason, r.items::json as items,
+        r.processor_refund_id, r.created_at) rf
+      where r.merchant_id = o.merchant_id and r.order_id = o.id), '[]')::json as refunds,
+    o.notes, o.metadata::json as metadata, o.created_at, o.updated_at
+  from orders o where o.merchant_id = $1 and o.environment = $2 and o.id = $3) x`;
+
+/**
+ * The order as the API's JSON text, or undefined when the tenant has no such order.
+ *
+ * @example const body = await orderJson(db, principal, 'ord_...');
+ */
+export async function orderJson(db: Db, tenant: Tenant, orderId: string): Promise<string | undefined> {
+  const query = CompiledQuery.raw(db.dialect === 'postgres' ? POSTGRES : SQLITE, [tenant.merchantId, tenant.environment, orderId]);
+  const { rows } = await db.kysely.executeQuery<{ body: string }>(query);
+  return rows[0]?.body;
+}

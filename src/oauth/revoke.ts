@@ -1,0 +1,45 @@
+/**
+ * `POST /oauth/revoke` (RFC 7009): ends the sign-in a refresh or access token belongs to.
+ */
+import type { FastifyInstance } from 'fastify';
+import { verifyAccessToken } from '../auth/access-tokens.js';
+import { clientOfSession, revokeSession, sessionOfRefreshToken } from '../auth/sessions.js';
+import { clientAddress } from '../http/client-address.js';
+import {
+  formOf,
+  HIDE,
+  OAuthError,
+  OPEN,
+  parametersProblem,
+  requireClient,
+  requireParameter,
+  throttle,
+  type OAuthContext,
+} from './oauth-flow.js';
+
+export function revokeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
+  const { db, sessions, limits } = ctx;
+  app.post('/oauth/revoke', { schema: HIDE, config: OPEN }, async (request, reply) => {
+    const form = formOf(request);
+    const unreadable = parametersProblem(form);
+    if (unreadable !== undefined) throw new OAuthError(400, 'invalid_request', unreadable);
+    reply.header('Cache-Control', 'no-store');
+    throttle(await limits.request(clientAddress(request)));
+    const client = await requireClient(db, form);
+    const token = requireParameter(form, 'token');
+    // RFC 7009: an unknown, expired or already revoked token is answered 200 all the same.
+    if (token.startsWith('rt_')) {
+      const owner = (await sessionOfRefreshToken(db, token))?.clientId;
+      if (owner === undefined) return reply.code(200).send();
+      if (owner !== client.id) throw new OAuthError(400, 'unauthorized_client', 'This token was issued to another client.');
+      await revokeSession(sessions, { refreshToken: token });
+      return reply.code(200).send();
+    }
+    const verified = await verifyAccessToken(sessions, token);
+    if (!verified.ok) return reply.code(200).send();
+    const owner = await clientOfSession(db, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
+    if (owner !== undefined && owner !== client.id) throw new OAuthError(400, 'unauthorized_client', 'This token was issued to another client.');
+    await revokeSession(sessions, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
+    return reply.code(200).send();
+  });
+}

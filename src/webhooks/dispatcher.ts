@@ -1,0 +1,351 @@
+/**
+ * The webhook dispatcher: claims due deliveries from the outbox with a lease, sends each, records
+ * the attempt and schedules the next one.
+ *
+ * - At least once: a delivery leaves `pending` only after an attempt is recorded. A process that dies
+ *   mid-attempt leaves its lease, which runs out after the attempt's timeout plus LEASE_MARGIN_MS; then
+ *   any dispatcher (this one after a restart, or another process) claims the delivery again.
+ * - Never twice at once: a claim is one atomic statement (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so
+ *   two dispatchers never hold the same delivery.
+ * - Order: per endpoint, one delivery is in flight at a time and the oldest due goes first, so first
+ *   attempts follow creation order; a retry waits for its back-off while later events go ahead.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connection.js';
+import type { Database, WebhookDeliveriesTable } from '../db/schema.js';
+import { toEvent } from '../events/event-view.js';
+import { newId } from '../ids.js';
+import type { Clock } from '../time.js';
+import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
+import { EndpointSecrets } from './webhook-secrets.js';
+import { signatureHeader, WebhookSender, type AttemptResult } from './send-webhook.js';
+import type { Kysely, Selectable } from 'kysely';
+
+type Delivery = Selectable<WebhookDeliveriesTable>;
+
+export interface DispatcherOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  retryScheduleSeconds: readonly number[];
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+  pollIntervalMs: number;
+  /** Opens endpoint secrets stored encrypted (SIGNING_KEY_ENCRYPTION_KEY); without it, secrets are read as stored. */
+  cipher?: SigningKeyCipher;
+  /** Deliveries in flight at once in this process. */
+  concurrency?: number;
+  /** Called after each attempt (metrics). */
+  onAttempt?: (outcome: 'succeeded' | 'retrying' | 'failed') => void;
+}
+
+/** Beyond the attempt's timeout, how long a lease lasts: room for recording the attempt. */
+export const LEASE_MARGIN_MS = 5_000;
+/** An endpoint failing every attempt for this long is disabled. */
+export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
+
+export class WebhookDispatcher {
+  private readonly owner = randomUUID();
+  private readonly sender: WebhookSender;
+  private readonly secrets: EndpointSecrets;
+  private readonly inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+  /** Set by `nudge` (and by each finished attempt): look again before waiting for the poll. */
+  private nudged = false;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.sender = new WebhookSender(options.timeoutMs, options.allowPrivateNetworks);
+    this.secrets = new EndpointSecrets(options.cipher);
+  }
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  /** Stops claiming; attempts in flight are aborted and their leases released, so another process sends them at once. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    for (const { abort } of this.inFlight.values()) abort.abort();
+    await this.running;
+    await Promise.all([...this.inFlight.values()].map((f) => f.done));
+    this.sender.close();
+  }
+
+  /**
+   * Looks for due deliveries now rather than at the next poll: called after a change of this process
+   * has committed (it may have queued deliveries), so that they leave within milliseconds, not up to
+   * WEBHOOK_POLL_INTERVAL_MS later. A nudge during a pass is remembered: another pass follows it at
+   * once (that pass may have looked before the change committed).
+   */
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /** Claims and sends what is due until nothing is; resolves when a pass finds nothing to claim. */
+  async drain(): Promise<void> {
+    while (!this.stopping && (await this.fill()) > 0) {
+      await Promise.race([...this.inFlight.values()].map((f) => f.done));
+    }
+    await Promise.all([...this.inFlight.values()].map((f) => f.done));
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      this.nudged = false;
+      try {
+        await this.fill();
+      } catch (error) {
+        this.options.log.error({ err: error }, 'webhook dispatcher could not claim deliveries');
+      }
+      if (this.nudged) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        // A finished attempt may free its endpoint's next event: look again at once.
+        for (const f of this.inFlight.values()) void f.done.then(this.wake);
+      });
+    }
+  }
+
+  /** Claims due deliveries up to the concurrency limit and starts sending them; returns how many it claimed. */
+  private async fill(): Promise<number> {
+    let claimed = 0;
+    while (!this.stopping && this.inFlight.size < (this.options.concurrency ?? 16)) {
+      const delivery = await this.claim();
+      if (delivery === undefined) break;
+      claimed += 1;
+      const abort = new AbortController();
+      const done = this.deliver(delivery, abort.signal).catch((error: unknown) => {
+        this.options.log.error({ err: error, delivery_id: delivery.id }, 'webhook delivery could not be recorded; it is retried when its lease runs out');
+      });
+      // A finished attempt may free its endpoint's next event: look again at once, even if it ends during a pass.
+      const finished = done.finally(() => {
+        this.inFlight.delete(delivery.id);
+        if (!this.stopping) this.nudge();
+      });
+      this.inFlight.set(delivery.id, { done: finished, abort });
+    }
+    return claimed;
+  }
+
+  /**
+   * Leases the next due delivery, at most one per endpoint at a time, each endpoint's in creation
+   * order. Two claimers could both pass the "no other live lease" check on their snapshots (and on
+   * PostgreSQL `SKIP LOCKED` would hand the second the endpoint's next event while the first is still
+   * out): so a claimer first takes the endpoint (its row locked, skipping endpoints another claimer
+   * holds), then looks in a statement of its own, whose snapshot sees every lease committed before.
+   */
+  private async claim(): Promise<Delivery | undefined> {
+    const { db } = this.options;
+    const now = this.options.clock.now();
+    // An endpoint whose lease was committed after the first statement's snapshot yields nothing: look again, afresh.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const claimed = await db.kysely.transaction().execute(async (trx) => {
+        const endpoint = await db
+          .skipLocked(this.due(trx, now).innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id').clearSelect().select('d.endpoint_id'), 'e')
+          .executeTakeFirst();
+        if (endpoint === undefined) return null;
+        return this.leaseNext(trx, now, endpoint.endpoint_id);
+      });
+      if (claimed !== undefined) return claimed ?? undefined;
+    }
+    return undefined;
+  }
+
+  /** The first due delivery whose endpoint has none out. */
+  private due(db: Kysely<Database>, now: Date) {
+    const nowIso = now.toISOString();
+    return db
+      .selectFrom('webhook_deliveries as d')
+      .select('d.id')
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<=', nowIso)]))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('webhook_deliveries as o')
+              .select('o.id')
+              .whereRef('o.endpoint_id', '=', 'd.endpoint_id')
+              .where('o.status', '=', 'pending')
+              .where('o.lease_until', '>', nowIso),
+          ),
+        ),
+      )
+      .orderBy('d.next_attempt_at')
+      .orderBy('d.created_at')
+      .orderBy('d.id')
+      .limit(1);
+  }
+
+  private async leaseNext(db: Kysely<Database>, now: Date, endpointId: string): Promise<Delivery | undefined> {
+    return db
+      .updateTable('webhook_deliveries')
+      .set({ lease_until: new Date(now.getTime() + this.options.timeoutMs + LEASE_MARGIN_MS).toISOString(), lease_owner: this.owner, updated_at: now.toISOString() })
+      .where('id', '=', this.due(db, now).where('d.endpoint_id', '=', endpointId))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Sends a leased delivery, then the endpoint's next due one, leased in the transaction that
+   * recorded the attempt (see `record`), and so on while the endpoint has due deliveries: one
+   * transaction per attempt instead of a claim and a record. Stopping hands a chained lease back.
+   */
+  private async deliver(first: Delivery, signal: AbortSignal): Promise<void> {
+    let delivery: Delivery | undefined = first;
+    while (delivery !== undefined) {
+      if (signal.aborted || this.stopping) {
+        await this.settle(delivery, { status: 'pending', next_attempt_at: delivery.next_attempt_at });
+        return;
+      }
+      delivery = await this.attempt(delivery, signal);
+    }
+  }
+
+  /** One attempt of a leased delivery; answers the endpoint's next delivery if the record leased it. */
+  private async attempt(delivery: Delivery, signal: AbortSignal): Promise<Delivery | undefined> {
+    const { db, clock } = this.options;
+    const endpoint = await db.kysely
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('merchant_id', '=', delivery.merchant_id)
+      .where('id', '=', delivery.endpoint_id)
+      .executeTakeFirst();
+    if (endpoint === undefined || endpoint.status !== 'enabled' || endpoint.deleted_at !== null) {
+      await this.settle(delivery, { status: 'failed', next_attempt_at: delivery.next_attempt_at });
+      return undefined;
+    }
+    const body = delivery.payload ?? (await this.eventBody(delivery));
+    if (body === undefined) {
+      await this.settle(delivery, { status: 'failed', next_attempt_at: delivery.next_attempt_at });
+      return undefined;
+    }
+    const sentAt = clock.now();
+    // A secret that cannot be decrypted (the wrong SIGNING_KEY_ENCRYPTION_KEY) throws: the delivery
+    // stays pending and is tried again once its lease runs out, so nothing is sent unsigned or lost.
+    const secrets = await this.secrets.live(endpoint, sentAt);
+    const headers = {
+      'webhook-id': delivery.event_id,
+      'webhook-timestamp': Math.floor(sentAt.getTime() / 1000).toString(),
+      'webhook-signature': signatureHeader(secrets, delivery.event_id, sentAt, body),
+    };
+    const result = await this.sender.send(endpoint.url, headers, body, signal);
+    if (result.error === 'aborted') {
+      // Shutting down: give the delivery back untouched, so that another process sends it now.
+      await this.settle(delivery, { status: 'pending', next_attempt_at: delivery.next_attempt_at });
+      return undefined;
+    }
+    return this.record(delivery, endpoint.url, result, endpoint.failing_since);
+  }
+
+  private async eventBody(delivery: Delivery): Promise<string | undefined> {
+    const row = await this.options.db.kysely
+      .selectFrom('events')
+      .select(['id', 'type', 'data', 'created_at'])
+      .where('merchant_id', '=', delivery.merchant_id)
+      .where('id', '=', delivery.event_id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : JSON.stringify(toEvent(row));
+  }
+
+  /** Ends this dispatcher's hold on the delivery, if it still has it. */
+  private async settle(delivery: Delivery, change: { status: Delivery['status']; next_attempt_at: string }): Promise<void> {
+    await this.options.db.kysely
+      .updateTable('webhook_deliveries')
+      .set({ ...change, lease_until: null, lease_owner: null, updated_at: this.options.clock.now().toISOString() })
+      .where('merchant_id', '=', delivery.merchant_id)
+      .where('id', '=', delivery.id)
+      .where('lease_owner', '=', this.owner)
+      .execute();
+  }
+
+  /**
+   * Records an attempt: the attempt, the delivery's new state and the endpoint's, in one transaction,
+   * which then leases the endpoint's next due delivery (unless the endpoint was just disabled or this
+   * process is stopping). The endpoint's row, updated first-hand here, is held until the commit, so
+   * claimers skip the endpoint meanwhile (see `claim`), and the lease's statement sees every lease
+   * committed before: still one delivery of the endpoint out at a time, in creation order.
+   */
+  private async record(delivery: Delivery, url: string, result: AttemptResult, failingSince: string | null): Promise<Delivery | undefined> {
+    const { db, clock, retryScheduleSeconds, log } = this.options;
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const attempt = delivery.attempts + 1;
+    const succeeded = result.error === null;
+    const gone = result.status === 410;
+    const delay = retryScheduleSeconds[attempt];
+    const nextRetryAt = succeeded || gone || delay === undefined ? null : new Date(now.getTime() + withJitter(delay) * 1000).toISOString();
+    const failingTooLong = !succeeded && failingSince !== null && now.getTime() - Date.parse(failingSince) >= DISABLE_AFTER_FAILING_MS;
+    const outcome = succeeded ? 'succeeded' : nextRetryAt === null || failingTooLong ? 'failed' : 'retrying';
+    const logLine = { delivery_id: delivery.id, event_id: delivery.event_id, endpoint_id: delivery.endpoint_id, attempt, status: result.status, error: result.error, ms: result.durationMs };
+    if (result.error === 'blocked_address') log.warn({ ...logLine, url }, 'webhook refused: the endpoint resolves to a private or reserved address');
+    else if (succeeded) log.info(logLine, 'webhook delivered');
+    else log.info({ ...logLine, next_retry_at: nextRetryAt }, 'webhook attempt failed');
+
+    const next = await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_attempts')
+        .values({
+          id: newId('wha'),
+          merchant_id: delivery.merchant_id,
+          environment: delivery.environment,
+          endpoint_id: delivery.endpoint_id,
+          delivery_id: delivery.id,
+          event_id: delivery.event_id,
+          event_type: delivery.event_type,
+          attempt,
+          outcome: succeeded ? 'succeeded' : 'failed',
+          response_status: result.status,
+          response_body: result.body,
+          duration_ms: result.durationMs,
+          error: result.error,
+          next_retry_at: outcome === 'retrying' ? nextRetryAt : null,
+          created_at: nowIso,
+        })
+        .execute();
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          status: outcome === 'retrying' ? 'pending' : outcome,
+          attempts: attempt,
+          next_attempt_at: nextRetryAt ?? delivery.next_attempt_at,
+          lease_until: null,
+          lease_owner: null,
+          updated_at: nowIso,
+        })
+        .where('merchant_id', '=', delivery.merchant_id)
+        .where('id', '=', delivery.id)
+        .execute();
+      const endpointChange = succeeded
+        ? { failing_since: null }
+        : gone || failingTooLong
+          ? { status: 'disabled' as const, failing_since: failingSince ?? nowIso, updated_at: nowIso }
+          : { failing_since: failingSince ?? nowIso };
+      await trx
+        .updateTable('webhook_endpoints')
+        .set(endpointChange)
+        .where('merchant_id', '=', delivery.merchant_id)
+        .where('id', '=', delivery.endpoint_id)
+        .execute();
+      if (gone || failingTooLong || this.stopping) return undefined;
+      return this.leaseNext(trx, clock.now(), delivery.endpoint_id);
+    });
+    if (gone || failingTooLong) log.warn({ endpoint_id: delivery.endpoint_id, reason: gone ? '410 Gone' : 'failing for 5 days' }, 'webhook endpoint disabled');
+    this.options.onAttempt?.(outcome);
+    return next;
+  }
+}
+
+/** A delay with up to 10% added at random, so that retries of many deliveries do not arrive together. */
+function withJitter(seconds: number): number {
+  return seconds === 0 ? 0 : seconds * (1 + Math.random() * 0.1);
+}

@@ -1,0 +1,71 @@
+/**
+ * The transactional outbox: a delivery row per enabled endpoint subscribed to an event, written in
+ * the transaction that records the event, so that an event is delivered exactly when it exists.
+ */
+import type { Kysely } from 'kysely';
+import type { Tenant } from '../auth/principal.js';
+import type { Database } from '../db/schema.js';
+import { newId } from '../ids.js';
+
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  /** The body to send instead of the stored event's (a `ping`). */
+  payload?: string;
+}
+
+/** Whether an endpoint listening to `enabledEvents` (JSON) receives events of `type`. */
+export function subscribes(enabledEvents: string, type: string): boolean {
+  const list = JSON.parse(enabledEvents) as string[];
+  return list.includes('*') || list.includes(type);
+}
+
+/**
+ * Queues `event` for the tenant's enabled endpoints that subscribe to it, or for `endpointIds` only
+ * (resend, test). Returns the endpoints it was queued for.
+ *
+ * @example await enqueueDeliveries(trx, tenant, { id: 'evt_...', type: 'order.paid' }, now);
+ */
+export async function enqueueDeliveries(
+  trx: Kysely<Database>,
+  tenant: Tenant,
+  event: OutboxEvent,
+  now: string,
+  endpointIds?: readonly string[],
+): Promise<string[]> {
+  let query = trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'enabled_events'])
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment)
+    .where('status', '=', 'enabled')
+    .where('deleted_at', 'is', null);
+  if (endpointIds !== undefined) {
+    if (endpointIds.length === 0) return [];
+    query = query.where('id', 'in', endpointIds);
+  }
+  const endpoints = (await query.orderBy('id').execute()).filter((e) => endpointIds !== undefined || subscribes(e.enabled_events, event.type));
+  if (endpoints.length === 0) return [];
+  await trx
+    .insertInto('webhook_deliveries')
+    .values(
+      endpoints.map((endpoint) => ({
+        id: newId('whd'),
+        merchant_id: tenant.merchantId,
+        environment: tenant.environment,
+        endpoint_id: endpoint.id,
+        event_id: event.id,
+        event_type: event.type,
+        payload: event.payload ?? null,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        lease_until: null,
+        lease_owner: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  return endpoints.map((e) => e.id);
+}

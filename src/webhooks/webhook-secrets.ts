@@ -1,0 +1,87 @@
+/**
+ * Endpoints' signing secrets at rest. Till signs with them, so they cannot be stored as hashes; with
+ * SIGNING_KEY_ENCRYPTION_KEY set they are stored encrypted with it, as the private signing keys are
+ * (`SigningKeyCipher.sealSecret`, each bound to its endpoint's id), so a copy of the database cannot
+ * forge deliveries. Without the key they are stored in clear (outside production only: the
+ * configuration requires the key there).
+ *
+ * Secrets stored in clear before the key was set are encrypted when a server starts; those encrypted
+ * with SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS are re-encrypted by `till signing-key rotate`, like the
+ * signing keys.
+ */
+import type { Kysely } from 'kysely';
+import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
+import type { Database, WebhookEndpointsTable } from '../db/schema.js';
+
+/** No encryption key: secrets in clear. */
+export const SECRETS_IN_CLEAR = new SigningKeyCipher();
+
+/** How many opened secrets a dispatcher keeps, so that it does not decrypt on every delivery. */
+const OPENED_CACHE_SIZE = 1_000;
+
+/**
+ * The secrets that sign a delivery sent at `sentAt`: the current one, and the one before the last
+ * rotation while it has not expired. A cache of opened secrets, keyed by what is stored, saves the
+ * decryption for the next delivery to the same endpoint; a rotation stores something else, so the
+ * cache never serves a stale secret.
+ */
+export class EndpointSecrets {
+  private readonly opened = new Map<string, string>();
+
+  constructor(private readonly cipher: SigningKeyCipher = SECRETS_IN_CLEAR) {}
+
+  async live(
+    endpoint: Pick<WebhookEndpointsTable, 'id' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+    sentAt: Date,
+  ): Promise<string[]> {
+    const secrets = [await this.open(endpoint.id, endpoint.secret)];
+    if (endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > sentAt.toISOString()) {
+      secrets.push(await this.open(endpoint.id, endpoint.previous_secret));
+    }
+    return secrets;
+  }
+
+  private async open(endpointId: string, stored: string): Promise<string> {
+    const cached = this.opened.get(stored);
+    if (cached !== undefined) return cached;
+    const secret = await this.cipher.openSecret(endpointId, stored);
+    if (this.opened.size >= OPENED_CACHE_SIZE) this.opened.clear();
+    this.opened.set(stored, secret);
+    return secret;
+  }
+}
+
+/**
+ * With an encryption key: stores again with `cipher` every endpoint secret (current and previous) that `chosen` picks and
+ * that is not stored as `cipher` stores now. Returns how many values it re-wrapped. Deleted
+ * endpoints are included: their rows keep a secret too.
+ *
+ * @example await rewrapWebhookSecrets(db.kysely, cipher, 'in-clear'); // at start-up
+ */
+export async function rewrapWebhookSecrets(db: Kysely<Database>, cipher: SigningKeyCipher, chosen: 'in-clear' | 'all'): Promise<number> {
+  // Without a key there is nothing to encrypt with (and secrets are never decrypted back into clear).
+  if (!cipher.encrypts) return 0;
+  return db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom('webhook_endpoints').select(['merchant_id', 'id', 'secret', 'previous_secret']);
+    // Secrets in clear start with `whsec` (a JWE with `eyJ`): only those rows are read at each start.
+    if (chosen === 'in-clear') query = query.where((eb) => eb.or([eb('secret', 'like', 'whsec%'), eb('previous_secret', 'like', 'whsec%')]));
+    let rewrapped = 0;
+    for (const row of await query.execute()) {
+      const rewrap = async (stored: string): Promise<string> => {
+        if (cipher.isCurrentSecret(stored)) return stored;
+        rewrapped += 1;
+        return cipher.sealSecret(row.id, await cipher.openSecret(row.id, stored));
+      };
+      const secret = await rewrap(row.secret);
+      const previous = row.previous_secret === null ? null : await rewrap(row.previous_secret);
+      if (secret === row.secret && previous === row.previous_secret) continue;
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ secret, previous_secret: previous })
+        .where('merchant_id', '=', row.merchant_id)
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return rewrapped;
+  });
+}

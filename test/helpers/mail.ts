@@ -1,0 +1,121 @@
+/**
+ * Reading the mail Till sends: a real SMTP server (smtp-server) on a free port that keeps every
+ * message it receives, and the outbox Till writes when it has no SMTP_URL.
+ */
+import { SMTPServer } from 'smtp-server';
+import type { TestServer } from './server.js';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  /** Every http(s) link of the text. */
+  links: string[];
+}
+
+export interface TestSmtpServer {
+  /** SMTP_URL for Till. */
+  url: string;
+  received: ReceivedMail[];
+  /** The first message to this address whose subject matches, waiting for it to arrive (up to `timeoutMs`). */
+  waitFor(to: string, subject: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The `count` first such messages, waiting for them all to arrive. */
+  waitForAll(to: string, subject: RegExp, count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    // Plain SMTP on the loopback: no STARTTLS offered, so nodemailer does not try its test certificate.
+    hideSTARTTLS: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
+        received.push({ ...mail, from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address, to: session.envelope.rcptTo.map((r) => r.address) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.server.address() as { port: number }).port;
+  const waitForAll = async (to: string, subject: RegExp, count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = received.filter((m) => m.to.includes(to) && subject.test(m.subject));
+      if (found.length >= count) return found.slice(0, count);
+      if (Date.now() > deadline) throw new Error(`not ${count} mails to ${to} matching ${subject} within ${timeoutMs} ms; received: ${JSON.stringify(received.map((m) => [m.to, m.subject]))}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor: async (to, subject, timeoutMs) => (await waitForAll(to, subject, 1, timeoutMs))[0]!,
+    waitForAll,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Subject and plain-text body of a single-part message, decoded from quoted-printable or base64. */
+function parseMail(raw: string): { subject: string; text: string; links: string[] } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = raw.slice(split + 4);
+  const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+        : body;
+  return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n'), links: linksIn(text) };
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header. */
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, data: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
+}
+
+export interface OutboxMail {
+  recipient: string;
+  subject: string;
+  transport: string;
+  links: string[];
+  sent_at: string;
+}
+
+/** The outbox rows to this address (newest first), waiting up to `timeoutMs` for one whose subject matches. */
+export async function waitForOutbox(server: Pick<TestServer, 'db'>, to: string, subject: RegExp, timeoutMs = 10_000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await server.db.kysely.selectFrom('mail_outbox').select(['recipient', 'subject', 'transport', 'links', 'sent_at']).where('recipient', '=', to).orderBy('sent_at', 'desc').execute();
+    const found = rows.find((row) => subject.test(row.subject));
+    if (found !== undefined) return { ...found, links: JSON.parse(found.links) as string[] };
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} in the outbox within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Lets every message under way reach its destination (the mailer sends after answering). */
+export async function settleMail(ms = 300): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,79 @@
+/**
+ * A real HTTP receiver of webhooks on a free port: records every request and answers what the test
+ * tells it to.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  path: string;
+  /** When the request arrived, and when its exchange ended (answered, or the connection closed). */
+  startedAt: number;
+  endedAt: number | undefined;
+  /** The status answered, once the whole answer was sent. */
+  answered: number | undefined;
+}
+
+/** A status and body, sent after `delayMs`; or no answer at all. */
+export type Answer = { status: number; body?: string; delayMs?: number } | 'hang';
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** What to answer the next request with; once the list is spent, `fallback`. */
+  answers: Answer[];
+  fallback: Answer;
+  /** Resolves once `count` requests have arrived (rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(fallback: Answer = { status: 200, body: 'ok' }): Promise<Receiver> {
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const receiver: Receiver = {
+    url: '',
+    received,
+    answers: [],
+    fallback,
+    async waitFor(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`the receiver got ${received.length} requests, not ${count}, within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return received.slice(0, count);
+    },
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      const entry: Received = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), path: request.url ?? '', startedAt: Date.now(), endedAt: undefined, answered: undefined };
+      received.push(entry);
+      response.on('close', () => (entry.endedAt = Date.now()));
+      response.on('finish', () => (entry.answered = response.statusCode));
+      for (const wake of waiters.splice(0)) wake();
+      const answer = receiver.answers.shift() ?? receiver.fallback;
+      hanging.add(response);
+      if (answer === 'hang') return;
+      setTimeout(() => {
+        if (!response.destroyed) response.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body ?? '');
+      }, answer.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return receiver;
+}

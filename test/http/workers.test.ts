@@ -1,0 +1,91 @@
+/**
+ * `WORKERS=2 till serve`: two server processes on one port. They share the work and the database;
+ * a worker killed outright is replaced while the other keeps answering; SIGTERM drains them all.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { request } from 'node:http';
+import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describeEachBackend } from '../helpers/backends.js';
+import { createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
+import { tillServe } from './serve-process.js';
+
+/** The pids of a process's children (its workers). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await sleep(50);
+  }
+}
+
+describeEachBackend('WORKERS: several server processes on one port', (backend) => {
+  let server: TestServer;
+  let merchant: TestMerchant;
+  before(async () => {
+    server = await startTestServer(backend);
+    merchant = await createTestMerchant(server);
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('two workers serve one port; one killed is replaced while the other answers; SIGTERM stops them all with status 0', async () => {
+    const serving = await tillServe(server, { WORKERS: '2', LOG_LEVEL: 'warn' });
+    const primary = serving.child.pid!;
+    try {
+      assert.match(serving.output(), /"workers":2/);
+      await until('both workers run', () => childrenOf(primary).length === 2);
+      const [first] = childrenOf(primary);
+
+      const product = await createProduct(merchant.sandbox, { name: 'Tea', price: 300, inventory: 1_000 });
+      // Each order on a connection of its own: a connection open to a worker that is killed dies with
+      // it (a balancer retries such a request); a new one must always find a worker.
+      const body = JSON.stringify({ items: [{ product_id: product.id, quantity: 1 }] });
+      const order = () =>
+        new Promise<{ status: number }>((resolve, reject) => {
+          const sent = request(new URL('/v1/orders', serving.url), {
+            method: 'POST',
+            agent: false,
+            headers: { authorization: `Bearer ${merchant.sandboxKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          });
+          sent.on('response', (response) => {
+            response.resume();
+            response.on('end', () => resolve({ status: response.statusCode! }));
+          });
+          sent.on('error', reject);
+          sent.end(body);
+        });
+      const statuses = (await Promise.all(Array.from({ length: 40 }, order))).map((r) => r.status);
+      assert.deepEqual(new Set(statuses), new Set([201]));
+
+      // One worker dies outright: requests keep being answered, and a new worker takes its place.
+      process.kill(first!, 'SIGKILL');
+      const during: number[] = [];
+      for (let i = 0; i < 20; i++) during.push((await order()).status);
+      assert.deepEqual(new Set(during), new Set([201]), 'answered by the other worker meanwhile');
+      await until('the dead worker is replaced', () => {
+        const now = childrenOf(primary);
+        return now.length === 2 && !now.includes(first!);
+      });
+      assert.match(serving.output(), /a worker exited; starting another/);
+
+      const stock = await merchant.sandbox.get(`/v1/products/${product.id}`);
+      assert.equal(stock.body.inventory, 1_000 - 60, 'every acknowledged order reserved its unit once');
+    } finally {
+      const workers = childrenOf(primary);
+      serving.child.kill('SIGTERM');
+      assert.equal(await serving.exited, 0, serving.output());
+      for (const pid of workers) assert.throws(() => process.kill(pid, 0), 'no worker outlives the primary');
+    }
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Get Order's answer is built by the database in one statement (src/db/order-json.ts); it must
+ * be byte for byte what the response schema makes of `loadOrder` (the answer of Create, Capture,
+ * Cancel and Refund), for every shape an order can take and every character a string can hold.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { loadOrder } from '../../src/orders/order-view.js';
+import { describeEachBackend } from '../helpers/backends.js';
+import { createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
+import { createCustomer } from './support.js';
+
+/** Strings JSON writers disagree on if any do: quotes, backslashes, control characters, U+2028, non-BMP. */
+const AWKWARD = 'Caf\u00e9 "cr\u00e8me" \\ back\tslash\nline \u0001\u001f \u007f \u2028 \u{1F600} </script> \u00a0\u0000'.replace('\u0000', '');
+
+describeEachBackend('Get Order in one statement', (backend) => {
+  let server: TestServer;
+  let shop: TestMerchant;
+  before(async () => {
+    server = await startTestServer(backend);
+    shop = await createTestMerchant(server, { taxRateBps: 825 });
+  });
+  after(() => server.close());
+
+  async function raw(method: string, path: string, body?: unknown): Promise<{ status: number; text: string; type: string | null }> {
+    const response = await fetch(server.url + path, {
+      method,
+      headers: { authorization: `Bearer ${shop.sandboxKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, text: await response.text(), type: response.headers.get('content-type') };
+  }
+
+  /** GET's text equals the text the write operation answered (the schema's serializer) and `loadOrder` serialized. */
+  async function assertSameAnswer(orderId: string, written: { status: number; text: string }): Promise<void> {
+    const got = await raw('GET', `/v1/orders/${orderId}`);
+    assert.equal(got.status, 200, got.text);
+    assert.equal(got.type, 'application/json; charset=utf-8');
+    assert.equal(got.text, written.text);
+    assert.equal(got.text, JSON.stringify(await loadOrder(server.db.kysely, { merchantId: shop.merchantId, environment: 'sandbox' }, orderId)));
+  }
+
+  test('every shape of order, and awkward strings, answer the same bytes as the write that made them', async () => {
+    const coffee = await createProduct(shop.sandbox, { name: AWKWARD, price: 350, inventory: 100 });
+    const tea = await createProduct(shop.sandbox, { name: 'Tea', price: 99_999_999 });
+    const withEmail = await createCustomer(shop.sandbox, { name: AWKWARD, email: 'ada@example.com' });
+    const withoutEmail = await createCustomer(shop.sandbox, { name: 'Bo', email: null });
+    const lines = [
+      { product_id: coffee.id, quantity: 3 },
+      { product_id: tea.id, quantity: 1 },
+      { product_id: coffee.id, quantity: 2 },
+    ];
+
+    const bare = await raw('POST', '/v1/orders', { items: [lines[1]] });
+    assert.equal(bare.status, 201, bare.text);
+    await assertSameAnswer(JSON.parse(bare.text).id, bare);
+
+    const full = await raw('POST', '/v1/orders', {
+      items: lines,
+      customer_id: withEmail.id,
+      notes: AWKWARD,
+      metadata: { b: AWKWARD, a: '', '10': 'ten', '2': 'two', 'k\u00e9y "q"': 'v' },
+    });
+    assert.equal(full.status, 201, full.text);
+    const id = JSON.parse(full.text).id;
+    await assertSameAnswer(id, full);
+    const captured = await raw('POST', `/v1/orders/${id}/capture`, { payment_token: 'tok_visa' });
+    assert.equal(captured.status, 200, captured.text);
+    await assertSameAnswer(id, captured);
+    const items = JSON.parse(captured.text).items as Array<{ id: string }>;
+    for (const body of [{ amount: 137 }, { items: [{ line_item_id: items[0]!.id, quantity: 2 }, { line_item_id: items[2]!.id, quantity: 1 }] }]) {
+      assert.equal((await raw('POST', `/v1/orders/${id}/refund`, body)).status, 200);
+    }
+    const order = await raw('GET', `/v1/orders/${id}`);
+    assert.equal(JSON.parse(order.text).refunds.length, 2);
+    const again = await raw('POST', `/v1/orders/${id}/refund`, { items: [{ line_item_id: items[1]!.id, quantity: 1 }] });
+    assert.equal(again.status, 200, again.text);
+    const afterRefunds = await raw('GET', `/v1/orders/${id}`);
+    assert.equal(afterRefunds.text, JSON.stringify(await loadOrder(server.db.kysely, { merchantId: shop.merchantId, environment: 'sandbox' }, id)));
+
+    const cash = await raw('POST', '/v1/orders', { items: [lines[0]], customer_id: withoutEmail.id, payment_method: 'cash' });
+    assert.equal(cash.status, 201, cash.text);
+    const cashId = JSON.parse(cash.text).id;
+    const paidCash = await raw('POST', `/v1/orders/${cashId}/capture`);
+    assert.equal(paidCash.status, 200, paidCash.text);
+    await assertSameAnswer(cashId, paidCash);
+
+    const toCancel = await raw('POST', '/v1/orders', { items: [lines[0]], metadata: {} });
+    const canceled = await raw('POST', `/v1/orders/${JSON.parse(toCancel.text).id}/cancel`);
+    assert.equal(canceled.status, 200, canceled.text);
+    await assertSameAnswer(JSON.parse(toCancel.text).id, canceled);
+  });
+
+  test('an order of another environment or merchant is 404 as before, naming the environment that holds it', async () => {
+    const coffee = await createProduct(shop.production, { name: 'Coffee', price: 350 });
+    const created = await shop.production.post('/v1/orders', { items: [{ product_id: coffee.id, quantity: 1 }] });
+    const inSandbox = await shop.sandbox.get(`/v1/orders/${created.body.id}`);
+    assert.equal(inSandbox.status, 404);
+    assert.match(inSandbox.body.error.message, /production/);
+    const other = await createTestMerchant(server);
+    const elsewhere = await other.production.get(`/v1/orders/${created.body.id}`);
+    assert.equal(elsewhere.status, 404);
+    assert.doesNotMatch(elsewhere.body.error.message, /sandbox|production/);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * An event recorded by a request of the dispatching process leaves as soon as the request has
+ * committed, not at the dispatcher's next poll: with the poll set to a minute, it still arrives at once.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { describeEachBackend } from '../helpers/backends.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
+
+describeEachBackend('webhook dispatch after a commit', (backend) => {
+  let server: TestServer;
+  let hook: Receiver;
+  before(async () => {
+    server = await startTestServer(backend, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000' });
+    hook = await startReceiver();
+  });
+  after(async () => {
+    await server.close();
+    await hook.close();
+  });
+
+  test('an event of this process is delivered within a second although the dispatcher polls once a minute', async () => {
+    const shop = await createTestMerchant(server);
+    const created = await shop.sandbox.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['customer.created'] });
+    assert.equal(created.status, 201);
+    // Past the dispatcher's first pass at start, so that only a nudge can find the delivery in time.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const name of ['Ada', 'Grace']) {
+      const started = Date.now();
+      assert.equal((await shop.sandbox.post('/v1/customers', { name })).status, 201);
+      const count = hook.received.length + 1;
+      await hook.waitFor(count, 1_000);
+      assert.ok(Date.now() - started < 1_000);
+      assert.match(hook.received[count - 1]!.body, new RegExp(`"name":"${name}"`));
+    }
+  });
+});
