@@ -152,7 +152,13 @@ describe('remembered credentials while the PostgreSQL listener is down', { skip:
     assert.equal((await api.get('/v1/orders')).status, 200);
     const pids = await listeners();
     assert.ok(pids.length > 0, 'the server listens for credential changes');
-    for (const pid of pids) await admin.query('select pg_terminate_backend($1)', [pid]);
+    // With a timeout, pg_terminate_backend returns once the backend has ended, its goodbye sent: the
+    // request below reaches the server after the dropped connection does. (Without one it returns when
+    // the signal is sent, and the request can overtake the goodbye.)
+    for (const pid of pids) {
+      const { rows } = await admin.query<{ ended: boolean }>('select pg_terminate_backend($1, 5000) as ended', [pid]);
+      assert.equal(rows[0]?.ended, true, `listener ${pid} ended`);
+    }
     await revokeSilently(shop.sandboxKey);
     const refused = await api.get('/v1/orders');
     assert.equal(refused.status, 401);
