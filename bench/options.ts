@@ -14,7 +14,10 @@ export interface BenchOptions {
   /** Scenario ids to run (all when empty); the baseline always runs. */
   scenarios: string[];
   orders: number;
-  connections: number;
+  /** Each scenario (and the baseline) runs once at each of these connection counts. */
+  connections: number[];
+  /** Get Order runs again on a server of this many processes (`WORKERS`); 1 skips that run. */
+  workers: number;
   /** Seconds measured per scenario. */
   durationSeconds: number;
   /** Seconds of load before each measurement, not counted. */
@@ -34,7 +37,8 @@ const FLAGS = {
   databases: { env: 'BENCH_DATABASES', fallback: 'sqlite,postgres' },
   scenarios: { env: 'BENCH_SCENARIOS', fallback: '' },
   orders: { env: 'BENCH_ORDERS', fallback: String(FULL_RUN_ORDERS) },
-  connections: { env: 'BENCH_CONNECTIONS', fallback: '10' },
+  connections: { env: 'BENCH_CONNECTIONS', fallback: '10,50' },
+  workers: { env: 'BENCH_WORKERS', fallback: '2' },
   duration: { env: 'BENCH_DURATION', fallback: '10' },
   warmup: { env: 'BENCH_WARMUP', fallback: '3' },
   'postgres-url': { env: 'BENCH_POSTGRES_URL', fallback: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
@@ -48,7 +52,8 @@ export const USAGE = `npm run bench [-- --flag value ...]
   --databases      sqlite,postgres   BENCH_DATABASES
   --scenarios      all               BENCH_SCENARIOS   e.g. get-order,create-order
   --orders         1000000           BENCH_ORDERS      orders filled before the load
-  --connections    10                BENCH_CONNECTIONS
+  --connections    10,50             BENCH_CONNECTIONS every scenario runs at each count
+  --workers        2                 BENCH_WORKERS     Get Order again with WORKERS=n; 1 skips it
   --duration       10                BENCH_DURATION    seconds measured per scenario
   --warmup         3                 BENCH_WARMUP      seconds of load before each measurement
   --postgres-url   TEST_DATABASE_URL BENCH_POSTGRES_URL (a schema of its own is made and dropped)
@@ -77,11 +82,14 @@ export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.
   for (const database of databases) {
     if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--databases takes sqlite and/or postgres, got "${database}"`);
   }
+  const connections = [...new Set(list('connections').map((value) => whole(value, 'connections', 1)))];
+  if (connections.length === 0) throw new Error('--connections needs at least one count, e.g. 10,50');
   return {
     databases: databases as DatabaseKind[],
     scenarios: list('scenarios'),
     orders: whole(raw('orders'), 'orders', 1_000),
-    connections: whole(raw('connections'), 'connections', 1),
+    connections,
+    workers: whole(raw('workers'), 'workers', 1),
     durationSeconds: whole(raw('duration'), 'duration', 1),
     warmupSeconds: whole(raw('warmup'), 'warmup', 0),
     postgresUrl: raw('postgres-url'),

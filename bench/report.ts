@@ -9,7 +9,7 @@ export interface RunResults {
   machine: { cpu: string; cores: number; memory_gb: number; os: string; node: string; load_generator: string };
   date: string;
   command: string;
-  settings: { orders: number; connections: number; duration_s: number; warmup_s: number; pipelining: number; log_level: string; full_fill: boolean };
+  settings: { orders: number; connections: number[]; workers: number; duration_s: number; warmup_s: number; pipelining: number; log_level: string; full_fill: boolean };
   databases: DatabaseResult[];
   targets: TargetResult[];
 }
@@ -42,14 +42,14 @@ export function resultsMarkdown(results: RunResults): string {
     `| Machine | ${machine.cpu}, ${machine.cores} cores, ${machine.memory_gb} GB, ${machine.os} |`,
     `| Node.js | ${machine.node} |`,
     `| Databases | ${results.databases.map((db) => db.version).join('; ')} |`,
-    `| Load | ${machine.load_generator}, ${settings.connections} connections, no pipelining, ${settings.warmup_s} s warm-up then ${settings.duration_s} s per scenario |`,
+    `| Load | ${machine.load_generator}, ${settings.connections.join(' and ')} connections, no pipelining, ${settings.warmup_s} s warm-up then ${settings.duration_s} s per scenario |`,
     `| Data | ${whole(settings.orders)} orders of one merchant${results.databases[0] ? ` (${whole(results.databases[0].fill.line_items)} line items, ${whole(results.databases[0].fill.refunds)} refunds)` : ''}; server log level \`${settings.log_level}\` |`,
     '',
     '| Database | Scenario | Connections | Duration | Req/s | vs baseline | p50 ms | p99 ms | Errors | Peak RSS |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const db of results.databases) {
-    for (const scenario of [db.baseline, ...db.scenarios]) lines.push(row(DATABASE_NAMES[db.database], scenario));
+    for (const scenario of byConnections(db)) lines.push(row(DATABASE_NAMES[db.database], scenario));
   }
   lines.push('', '| Target | Database | Measured | Result |', '|---|---|---|---|');
   for (const target of results.targets) {
@@ -58,6 +58,12 @@ export function resultsMarkdown(results: RunResults): string {
   }
   if (!settings.full_fill) lines.push('', `This run filled ${whole(settings.orders)} orders; the List Orders targets are set for 1,000,000.`);
   return lines.join('\n');
+}
+
+/** Each connection count's baseline followed by the scenarios at that count; the rest (not measured, the webhook runs) after. */
+function byConnections(db: DatabaseResult): ScenarioResult[] {
+  const grouped = db.baselines.flatMap((baseline) => [baseline, ...db.scenarios.filter((s) => s.measured && s.connections === baseline.connections)]);
+  return [...grouped, ...db.scenarios.filter((s) => !grouped.includes(s))];
 }
 
 function row(database: string, s: ScenarioResult): string {

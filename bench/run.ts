@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     settings: {
       orders: options.orders,
       connections: options.connections,
+      workers: options.workers,
       duration_s: options.durationSeconds,
       warmup_s: options.warmupSeconds,
       pipelining: 1,
@@ -107,7 +108,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
     say(`filled in ${fill.seconds.toFixed(1)} s; list filter matches ${fill.listFilter.expectedTotal.toLocaleString('en-US')} orders`);
 
     const scenarios: ScenarioResult[] = [];
-    let baseline: ScenarioResult;
+    let baselines: ScenarioResult[];
     const server = await ServerProcess.startTill({
       databaseEnv: database.env,
       logLevel: options.logLevel,
@@ -115,16 +116,23 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
       cpuProfile: options.cpuProfile ? { dir: PROFILES, name: `${kind}-${options.scenarios.join('+') || 'all'}-${Date.now()}.cpuprofile` } : undefined,
     });
     say(`server pid ${server.pid} at ${server.url}, ${mb(server.rssBytes())} MB resident`);
+    let credentials: Credentials;
     try {
-      const credentials = await benchCredentials(database, server.url);
-      baseline = await measureBaseline(kind, server, database.apiKey, fill, options, say);
+      credentials = await benchCredentials(database, server.url);
+      baselines = await measureBaselines(kind, server, database.apiKey, fill, options, say);
+      // Each scenario at every connection count before the next scenario: the refunds change paid
+      // orders, which the list scenarios count, so they run last, as their place in SCENARIOS says.
       for (const scenario of SCENARIOS) {
-        if (options.scenarios.length > 0 && !options.scenarios.includes(scenario.id)) continue;
-        const result = await runScenario(scenario, { server, database, fill, credentials, options, baseline, say });
-        scenarios.push(result);
+        if (!selected(options, scenario.id)) continue;
+        for (const [i, connections] of options.connections.entries()) {
+          scenarios.push(await runScenario(scenario, { server, database, fill, credentials, options, connections, baseline: baselines[i]!, say }));
+        }
       }
     } finally {
       await server.stop();
+    }
+    if (options.workers > 1 && selected(options, 'get-order')) {
+      scenarios.push(...(await measureWorkers(kind, { database, fill, credentials, options, baselines, say })));
     }
     // The webhook scenarios start servers of their own (with the loopback receiver allowed), once the
     // request scenarios' server is stopped: its dispatcher, which may not reach loopback, would claim deliveries too.
@@ -133,7 +141,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
       ['webhook-delivery', measureDeliveryThroughput],
       ['webhook-lag', measureDeliveryLag],
     ] as const) {
-      if (options.scenarios.length > 0 && !options.scenarios.includes(id)) continue;
+      if (!selected(options, id)) continue;
       const title = DELIVERY_SCENARIOS.find((s) => s.id === id)!.title;
       say(`${id}: ${title}`);
       try {
@@ -155,7 +163,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
         customers: fill.customers,
         seconds: round(fill.seconds, 1),
       },
-      baseline,
+      baselines,
       scenarios,
     };
   } finally {
@@ -163,15 +171,46 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
   }
 }
 
-/** Fetches Get Order's bytes from the real server once, then loads the baseline server that answers them. */
-async function measureBaseline(
+const selected = (options: BenchOptions, id: string) => options.scenarios.length === 0 || options.scenarios.includes(id);
+
+/**
+ * Get Order (API key) again on a server of `options.workers` processes (`WORKERS`, node:cluster), at
+ * each connection count; its peak memory is that of the largest worker. Compared with the one-process
+ * figure of the same run by the targets.
+ */
+async function measureWorkers(kind: DatabaseKind, context: Omit<ScenarioContext, 'server' | 'connections' | 'baseline'> & { baselines: ScenarioResult[] }): Promise<ScenarioResult[]> {
+  const { options, baselines, say } = context;
+  const getOrder = SCENARIOS.find((s) => s.id === 'get-order')!;
+  const scenario: Scenario = { ...getOrder, id: 'get-order-workers', title: `Get Order (API key), WORKERS=${options.workers}` };
+  const server = await ServerProcess.startTill({
+    databaseEnv: context.database.env,
+    logLevel: options.logLevel,
+    logFile: `${TMP}${kind}-workers-server.log`,
+    extraEnv: { WORKERS: String(options.workers) },
+  });
+  say(`server with WORKERS=${options.workers}: pids ${server.workerPids().join(', ')} at ${server.url}`);
+  try {
+    const results: ScenarioResult[] = [];
+    for (const [i, connections] of options.connections.entries()) {
+      const result = await runScenario(scenario, { ...context, server, connections, baseline: baselines[i]! });
+      if (result.measured) result.notes = { ...result.notes, workers: options.workers };
+      results.push(result);
+    }
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Fetches Get Order's bytes from the real server once, then loads the baseline server that answers them, at each connection count. */
+async function measureBaselines(
   kind: DatabaseKind,
   server: ServerProcess,
   apiKey: string,
   fill: FillSummary,
   options: BenchOptions,
   say: (line: string) => void,
-): Promise<ScenarioResult> {
+): Promise<ScenarioResult[]> {
   const path = `/v1/orders/${fill.getOrderId}`;
   const headers = { authorization: `Bearer ${apiKey}` };
   const answer = await fetch(`${server.url}${path}`, { headers });
@@ -185,10 +224,14 @@ async function measureBaseline(
     if (check.status !== 200 || !Buffer.from(await check.arrayBuffer()).equals(body)) throw new Error('the baseline does not answer the same bytes');
     say(`baseline (node:http, ${body.length} bytes of Get Order JSON)`);
     const request: LoadRequest = { method: 'GET', path, headers };
-    const { measurement, peakRss } = await warmAndMeasure(baseline, { url: baseline.url, connections: options.connections, request }, options);
-    const result = toResult({ id: 'baseline', title: 'Baseline (node:http)', credential: 'api_key' }, measurement, peakRss, options, undefined);
-    say(`  ${summary(result)}`);
-    return result;
+    const results: ScenarioResult[] = [];
+    for (const connections of options.connections) {
+      const { measurement, peakRss } = await warmAndMeasure(baseline, { url: baseline.url, connections, request }, options);
+      const result = toResult({ id: 'baseline', title: 'Baseline (node:http)', credential: 'api_key' }, measurement, peakRss, connections, undefined);
+      say(`  ${connections} connections: ${summary(result)}`);
+      results.push(result);
+    }
+    return results;
   } finally {
     await baseline.stop();
   }
@@ -200,12 +243,15 @@ interface ScenarioContext {
   fill: FillSummary;
   credentials: Credentials;
   options: BenchOptions;
+  /** Concurrent connections of the load. */
+  connections: number;
+  /** The baseline measured at the same connection count. */
   baseline: ScenarioResult;
   say: (line: string) => void;
 }
 
 async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
-  const { server, database, fill, credentials, options, baseline, say } = context;
+  const { server, database, fill, credentials, options, connections, baseline, say } = context;
   const heading = { id: scenario.id, title: scenario.title, credential: scenario.credential };
   const token = credentials[scenario.credential];
   if (token === undefined) {
@@ -213,7 +259,7 @@ async function runScenario(scenario: Scenario, context: ScenarioContext): Promis
     say(`${scenario.id}: not measured (${reason})`);
     return { ...heading, measured: false, reason };
   }
-  say(`${scenario.id}: ${scenario.title}`);
+  say(`${scenario.id}: ${scenario.title}, ${connections} connections`);
   try {
     const prepared = await scenario.prepare({
       fill,
@@ -224,8 +270,8 @@ async function runScenario(scenario: Scenario, context: ScenarioContext): Promis
     const first = typeof prepared.request === 'function' ? prepared.request() : prepared.request;
     const answer = await fetch(`${server.url}${first.path}`, { method: first.method, headers: first.headers, ...(first.body === undefined ? {} : { body: first.body }) });
     const checked = prepared.check(answer.status, await answer.text());
-    const { measurement, peakRss } = await warmAndMeasure(server, { url: server.url, connections: options.connections, request: prepared.request }, options);
-    const result = toResult(heading, measurement, peakRss, options, baseline.req_per_s);
+    const { measurement, peakRss } = await warmAndMeasure(server, { url: server.url, connections, request: prepared.request }, options);
+    const result = toResult(heading, measurement, peakRss, connections, baseline.req_per_s);
     result.notes = { ...prepared.notes, ...checked };
     say(`  ${summary(result)}`);
     return result;
@@ -251,13 +297,13 @@ function toResult(
   heading: Pick<ScenarioResult, 'id' | 'title' | 'credential'>,
   m: Measurement,
   peakRss: number,
-  options: BenchOptions,
+  connections: number,
   baselineRate: number | undefined,
 ): ScenarioResult {
   return {
     ...heading,
     measured: true,
-    connections: options.connections,
+    connections,
     duration_s: m.durationSeconds,
     requests: m.responses,
     req_per_s: round(m.requestsPerSecond, 1),

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const TILL_BIN = fileURLToPath(new URL('../bin/till.js', import.meta.url));
@@ -99,29 +99,52 @@ export class ServerProcess {
   }
 
   /**
-   * Starts watching the peak resident memory; the returned function gives the peak since then, in
-   * bytes. The kernel's high-water mark (VmHWM) is reset through clear_refs where allowed and read at
-   * the end; samples every 100 ms cover kernels that do not allow the reset.
+   * The processes that serve requests: the workers when `till serve` runs with `WORKERS` (the
+   * primary's children, read from /proc), else the process itself.
+   */
+  workerPids(): number[] {
+    const children = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          // Field 4 of /proc/PID/stat, after the command name in parentheses, is the parent's pid.
+          const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === this.pid;
+        } catch {
+          return false; // ended while listed
+        }
+      })
+      .map(Number);
+    return children.length > 0 ? children : [this.pid];
+  }
+
+  /**
+   * Starts watching the peak resident memory of each serving process; the returned function gives the
+   * largest peak since then, in bytes (per process: with WORKERS, that of the largest worker). The
+   * kernel's high-water mark (VmHWM) is reset through clear_refs where allowed and read at the end;
+   * samples every 100 ms cover kernels that do not allow the reset.
    */
   watchPeakRss(): () => number {
-    let peak = this.rssBytes();
+    const pids = this.workerPids();
+    const rss = () => Math.max(...pids.map((pid) => statusField(pid, 'VmRSS')));
+    let peak = rss();
     let hwmReset = true;
     try {
-      writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
+      for (const pid of pids) writeFileSync(`/proc/${pid}/clear_refs`, '5');
     } catch {
       hwmReset = false;
     }
     const timer = setInterval(() => {
       try {
-        peak = Math.max(peak, this.rssBytes());
+        peak = Math.max(peak, rss());
       } catch {
-        // The process ended; the caller finds out on its own.
+        // A process ended; the caller finds out on its own.
       }
     }, 100);
     return () => {
       clearInterval(timer);
-      const sampled = Math.max(peak, this.rssBytes());
-      return hwmReset ? Math.max(sampled, statusField(this.pid, 'VmHWM')) : sampled;
+      const sampled = Math.max(peak, rss());
+      return hwmReset ? Math.max(sampled, ...pids.map((pid) => statusField(pid, 'VmHWM'))) : sampled;
     };
   }
 

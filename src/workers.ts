@@ -50,7 +50,8 @@ export function runPrimary(config: Config): Promise<{ url: string }> {
     cluster.on('listening', (worker, address) => {
       listening.add(worker.id);
       failedStarts = 0;
-      if (listening.size === count) resolve({ url: serviceUrl(config, address.port) });
+      // The address the workers listen on, as one server prints it; not PUBLIC_URL, which may be a proxy's.
+      if (listening.size === count) resolve({ url: serviceUrl({ host: config.host, publicUrl: undefined }, address.port) });
     });
     cluster.on('exit', (worker, code, signal) => {
       listening.delete(worker.id);
