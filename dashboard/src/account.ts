@@ -1,7 +1,7 @@
 /** The signed-in account (merchant, environment, permissions, user), shared with every page. */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Schemas } from './api/client';
+import type { Schemas } from '@till/client';
 
 export type Account = Schemas['Account'];
 export type Scope = Account['permissions'][number];

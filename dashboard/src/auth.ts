@@ -5,7 +5,7 @@
  * sessionStorage for the round trip only; the access token lives in memory only. A reload or a new
  * tab asks the backend for a fresh access token, so the sign-in lasts as long as its refresh token.
  */
-import type { components } from './api/schema';
+import type { components } from '@till/client';
 
 export const CLIENT_ID = 'cli_dashboard';
 export type Environment = 'sandbox' | 'production';

@@ -1,7 +1,8 @@
 /** Building blocks shared by the pages: data loading with retry, labelled fields, alerts, dialogs, pagination. */
 import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { ApiFailure } from './api/client';
+import { ConnectionError, TillError } from '@till/client';
+import { ApiFailure } from './api';
 import { Link } from './router';
 import { STATUS_LABELS } from './format';
 
@@ -32,8 +33,15 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[]): Resourc
   return { ...state, reload };
 }
 
+/** The failure to show for an error of a call, or of the page's own checks. */
 export function asFailure(error: unknown): ApiFailure {
-  return error instanceof ApiFailure ? error : new ApiFailure(error instanceof Error ? error.message : String(error), 0, 'unknown');
+  if (error instanceof ApiFailure) return error;
+  if (error instanceof ConnectionError) return new ApiFailure('Till could not be reached. Check the connection and retry.', 0, 'network_error');
+  if (error instanceof TillError) {
+    // Only Till's own answers carry a Request-Id: another's (a proxy's error page) is not shown as it is.
+    return new ApiFailure(error.requestId === undefined ? `The request failed (${error.status}).` : error.message, error.status, error.code);
+  }
+  return new ApiFailure(error instanceof Error ? error.message : String(error), 0, 'unknown');
 }
 
 /** The API's message, announced; a network failure (or any failure of a load) offers a retry. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { can, isAdmin, useAccount, type Account } from './account';
 import { refresh, signOut } from './auth';
 import { asFailure, ErrorAlert, NoAccess } from './components';
-import { ApiFailure } from './api/client';
+import { ApiFailure } from './api';
 import { Link, navigate, useLocation } from './router';
 import { HomePage } from './pages/home';
 import { OrdersPage } from './pages/orders';

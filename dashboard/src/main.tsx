@@ -4,9 +4,10 @@
  */
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, call } from './api/client';
+import { till } from './api';
 import { AccountState, type Account } from './account';
 import { completeAuthorization, currentSession, onSessionChange, resumeSession, SignInError, startAuthorization } from './auth';
+import { asFailure } from './components';
 import { Layout } from './layout';
 import { navigate } from './router';
 
@@ -29,10 +30,10 @@ function App() {
   const [failure, setFailure] = useState<string>();
   const load = async () => {
     try {
-      setAccount(await call(api.GET('/v1/account')));
+      setAccount(await till.account.retrieve());
       setFailure(undefined);
     } catch (error) {
-      setFailure((error as Error).message);
+      setFailure(asFailure(error).message);
     }
   };
   useEffect(() => {

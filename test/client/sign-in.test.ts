@@ -10,7 +10,7 @@ import { openApiDocument } from '../../src/docs/api-markdown.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { REDIRECT_URI, registerClient, submitSignIn } from '../helpers/oauth.js';
 import { createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
-import { startProxy, type Proxy } from './support.js';
+import { envelope, startProxy, type Proxy } from './support.js';
 
 describeEachBackend('@till/client sign-in', (backend) => {
   let server: TestServer;
@@ -98,6 +98,69 @@ describeEachBackend('@till/client sign-in', (backend) => {
     await new Till({ baseUrl: server.url, tokens, clientId }).auth.refresh({ refresh_token: tokens.refreshToken, client_id: clientId });
     server.clock.advance(60_000); // past the grace period: the reuse of a rotated token ends the sign-in
     await assert.rejects(till.orders.list(), (error: unknown) => error instanceof AuthenticationError && error.code === 'credential_revoked');
+  });
+
+  test('an accessToken source kept by the app: one refresh for calls refused token_expired; a token replaced in flight is tried; any other 401 goes to onRefused', async () => {
+    const shop = await createTestMerchant(server);
+    let tokens = await signIn(shop);
+    let current: string | undefined = tokens.accessToken;
+    let refreshes = 0;
+    const refused: string[] = [];
+    let swapAfterSending: string | undefined;
+    const till = new Till({
+      baseUrl: proxy.url,
+      accessToken: {
+        current: () => current,
+        async refresh() {
+          refreshes++;
+          const response = await fetch(`${server.url}/v1/auth/refresh`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ refresh_token: tokens.refreshToken, client_id: clientId }),
+          });
+          assert.equal(response.status, 200);
+          const answer = (await response.json()) as { access_token: string; refresh_token: string };
+          tokens = { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresAt: 0 };
+          current = tokens.accessToken;
+        },
+        onRefused: (error) => void refused.push(error.code),
+      },
+      // The app's own sign-in replacing the token while a call is out, when a test asks for it.
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (swapAfterSending !== undefined) [current, swapAfterSending] = [swapAfterSending, undefined];
+        return response;
+      },
+    });
+
+    server.clock.advance(2 * 3600 * 1000);
+    const expired = `Bearer ${current}`;
+    let before = proxy.seen.length;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => till.products.list()));
+    assert.equal(answers.length, 10);
+    assert.equal(refreshes, 1, 'one refresh for ten refused calls');
+    const sentWith = proxy.seen.slice(before).filter((s) => s.path.startsWith('/v1/products')).map((s) => s.headers.authorization);
+    assert.equal(sentWith.filter((a) => a === expired).length, 10);
+    assert.equal(sentWith.filter((a) => a === `Bearer ${current}`).length, 10, 'each call sent again with the new token');
+
+    // Refused with a token that the app replaced meanwhile: sent again with the new one, not the app's concern.
+    const second = await signIn(shop);
+    swapAfterSending = second.accessToken;
+    proxy.plans.push({ replace: { status: 401, body: envelope('authentication_error', 'credential_revoked') } });
+    before = proxy.seen.length;
+    assert.equal((await till.account.retrieve()).user?.email, shop.email);
+    assert.deepEqual(
+      proxy.seen.slice(before).map((s) => s.headers.authorization),
+      [`Bearer ${tokens.accessToken}`, `Bearer ${second.accessToken}`],
+    );
+    assert.deepEqual(refused, []);
+
+    // The sign-in ended elsewhere: the current token is refused, the app is told, and the call fails.
+    const sessions = await till.account.listSessions();
+    await till.account.deleteSession(sessions.data.find((s) => s.current)!.id);
+    await assert.rejects(till.orders.list(), (error: unknown) => error instanceof AuthenticationError && error.code === 'credential_revoked');
+    assert.deepEqual(refused, ['credential_revoked']);
+    assert.equal(refreshes, 1);
   });
 
   test('every operation of the OpenAPI document is called through the client', async () => {

@@ -346,6 +346,55 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
     }
   });
 
+  test("a lost answer to a POST is retried under its Idempotency-Key and done once; no connection, or another's error page, is said in the dashboard's words", { skip: BROWSER_SKIP }, async () => {
+    const watched = await openContext(browser!, { expectedStatuses: [502, 503] });
+    const { page } = watched;
+    try {
+      await page.goto(`${server.url}/dashboard/customers`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+
+      // The first answer is lost after the server did the work: the retry gets the same answer again.
+      const keys: string[] = [];
+      await page.route('**/v1/customers', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+        const answer = await route.fetch();
+        await (keys.length === 1 ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.fulfill({ response: answer }));
+      });
+      await page.getByText('Add a customer').click();
+      await page.getByLabel('Name').fill('Caroline Herschel');
+      await page.getByRole('button', { name: 'Add customer' }).click();
+      await page.getByRole('link', { name: 'Caroline Herschel' }).waitFor();
+      assert.equal(keys.length, 2);
+      assert.equal(keys[1], keys[0], 'the retry carries the same Idempotency-Key');
+      assert.match(keys[0]!, /^[0-9a-f-]{36}$/);
+      const created = (await merchant.sandbox.get('/v1/customers?per_page=100')).body.data.filter((c: { name: string }) => c.name === 'Caroline Herschel');
+      assert.equal(created.length, 1, 'one customer, not two');
+      await page.unroute('**/v1/customers');
+
+      let attempts = 0;
+      await page.route('**/v1/products?*', (route) => (attempts++, route.abort('failed')));
+      await page.getByRole('link', { name: 'Products' }).click();
+      const alert = page.getByRole('alert');
+      await alert.filter({ hasText: 'Till could not be reached. Check the connection and retry.' }).waitFor();
+      assert.equal(attempts, 3, 'the first attempt and two retries');
+      await page.unroute('**/v1/products?*');
+
+      await page.route('**/v1/products?*', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await alert.filter({ hasText: 'The request failed (502).' }).waitFor();
+      assert.doesNotMatch(await alert.innerText(), /Bad gateway|<h1>/, "another's page is not shown");
+      await page.unroute('**/v1/products?*');
+
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.locator('table').waitFor();
+      assertClean({ ...watched, errors: watched.errors.filter((e) => !/net::ERR_FAILED/.test(e)) }, server.url);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
   test('a callback with a state this tab did not start is refused, and its code never exchanged', { skip: BROWSER_SKIP }, async () => {
     const watched = await openContext(browser!);
     const { page } = watched;

@@ -1,6 +1,7 @@
 /** Account: the signed-in person's own security. Change the password; see every sign-in and sign out the others. */
 import { useState } from 'preact/hooks';
-import { api, call, ApiFailure, type Schemas } from '../api/client';
+import type { Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { useAccount } from '../account';
 import { asFailure, ErrorAlert, Field, Loaded, useResource } from '../components';
 import { formatDateTime } from '../format';
@@ -9,7 +10,7 @@ type Session = Schemas['Session'];
 
 export function AccountPage() {
   const { account } = useAccount();
-  const sessions = useResource(() => call(api.GET('/v1/account/sessions', { params: { query: { per_page: 100 } } })), []);
+  const sessions = useResource(() => till.account.listSessions({ per_page: 100 }), []);
   return (
     <section>
       <h1>Account</h1>
@@ -63,7 +64,7 @@ function SessionTable(props: { sessions: Session[]; onEnded: () => void }) {
                       onClick={async () => {
                         setError(undefined);
                         try {
-                          await call(api.DELETE('/v1/account/sessions/{id}', { params: { path: { id: session.id } } }));
+                          await till.account.deleteSession(session.id);
                         } catch (failure) {
                           setError(asFailure(failure));
                         }
@@ -104,7 +105,7 @@ function ChangePassword(props: { onChanged: () => void }) {
         }
         setBusy(true);
         try {
-          const changed = await call(api.POST('/v1/account/password', { body: { current_password: current, new_password: next } }));
+          const changed = await till.account.changePassword({ current_password: current, new_password: next });
           const others = changed.sessions_ended;
           setDone(`Your password was changed.${others === 0 ? '' : ` ${others} other sign-in${others === 1 ? ' was' : 's were'} signed out.`}`);
           setCurrent('');

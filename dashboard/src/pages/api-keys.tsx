@@ -3,7 +3,8 @@
  * characters), Generate New Key (the key is shown once, in the dialog, then forgotten), and revoke.
  */
 import { useState } from 'preact/hooks';
-import { api, call, ApiFailure, type Schemas } from '../api/client';
+import type { Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { useAccount } from '../account';
 import { asFailure, Checklist, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, ShownOnce, useResource } from '../components';
 import { formatDateTime } from '../format';
@@ -36,7 +37,7 @@ function describePermissions(permissions: Scope[]): string {
 }
 
 export function ApiKeysPage() {
-  const keys = useResource(() => call(api.GET('/v1/api_keys', { params: { query: { per_page: 100 } } })), []);
+  const keys = useResource(() => till.apiKeys.list({ per_page: 100 }), []);
   const [generating, setGenerating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey>();
   return (
@@ -106,7 +107,7 @@ export function ApiKeysPage() {
         message={`Requests with "${revoking?.name ?? ''}" (…${revoking?.last4 ?? ''}) will be refused at once. This cannot be undone.`}
         confirmLabel="Revoke key"
         onConfirm={async () => {
-          await call(api.POST('/v1/api_keys/{id}/revoke', { params: { path: { id: revoking!.id } } }));
+          await till.apiKeys.revoke(revoking!.id);
           keys.reload();
         }}
         onClose={() => setRevoking(undefined)}
@@ -156,7 +157,7 @@ function GenerateKeyForm(props: { onCancel: () => void; onCreated: (key: Schemas
         if (permissions.length === 0) return setError(new ApiFailure('Choose at least one permission.', 400, 'parameter_invalid'));
         setBusy(true);
         try {
-          props.onCreated(await call(api.POST('/v1/api_keys', { body: { name, environment, permissions } })));
+          props.onCreated(await till.apiKeys.create({ name, environment, permissions }));
         } catch (failure) {
           setError(asFailure(failure));
         } finally {

@@ -1,6 +1,7 @@
 /** One customer: their details, editable, and their orders. */
 import { useState } from 'preact/hooks';
-import { api, call, ApiFailure, type Schemas } from '../api/client';
+import type { Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ErrorAlert, Field, Loaded, StatusBadge, useResource } from '../components';
 import { formatDateTime, formatMoney } from '../format';
@@ -8,9 +9,9 @@ import { Link } from '../router';
 
 export function CustomerPage(props: { id: string }) {
   const { account } = useAccount();
-  const customer = useResource(() => call(api.GET('/v1/customers/{id}', { params: { path: { id: props.id } } })), [props.id]);
+  const customer = useResource(() => till.customers.retrieve(props.id), [props.id]);
   const orders = useResource(
-    () => (can(account, 'orders:read') ? call(api.GET('/v1/orders', { params: { query: { customer_id: props.id, per_page: 50 } } })) : Promise.resolve(undefined)),
+    () => (can(account, 'orders:read') ? till.orders.list({ customer_id: props.id, per_page: 50 }) : Promise.resolve(undefined)),
     [props.id],
   );
   return (
@@ -87,7 +88,7 @@ function EditCustomer(props: { customer: Schemas['Customer']; onSaved: () => voi
           setError(undefined);
           setSaved(false);
           try {
-            await call(api.PATCH('/v1/customers/{id}', { params: { path: { id: props.customer.id } }, body: { name, email: email.trim() === '' ? null : email.trim() } }));
+            await till.customers.update(props.customer.id, { name, email: email.trim() === '' ? null : email.trim() });
             setSaved(true);
             props.onSaved();
           } catch (failure) {

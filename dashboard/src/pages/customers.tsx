@@ -1,6 +1,6 @@
 /** Customers: the list and a form to add one. */
 import { useState } from 'preact/hooks';
-import { api, call, ApiFailure } from '../api/client';
+import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
 import { formatDateTime } from '../format';
@@ -12,7 +12,7 @@ export function CustomersPage() {
   const { account } = useAccount();
   const { query } = useLocation();
   const page = Math.max(1, Number(query.get('page') ?? '1') || 1);
-  const customers = useResource(() => call(api.GET('/v1/customers', { params: { query: { page, per_page: PER_PAGE } } })), [page]);
+  const customers = useResource(() => till.customers.list({ page, per_page: PER_PAGE }), [page]);
   return (
     <section>
       <h1>Customers</h1>
@@ -67,7 +67,7 @@ function NewCustomer(props: { onCreated: () => void }) {
           event.preventDefault();
           setError(undefined);
           try {
-            await call(api.POST('/v1/customers', { body: { name, ...(email.trim() ? { email: email.trim() } : {}) } }));
+            await till.customers.create({ name, ...(email.trim() ? { email: email.trim() } : {}) });
             setName('');
             setEmail('');
             props.onCreated();

@@ -1,5 +1,6 @@
 /** Home: today's sales, order count and refunds for the current mode, with an hourly bar chart. */
-import { api, call, type Schemas } from '../api/client';
+import type { Schemas } from '@till/client';
+import { till } from '../api';
 import { useAccount } from '../account';
 import { Loaded, useResource } from '../components';
 import { formatMoney } from '../format';
@@ -16,7 +17,7 @@ function today(): { from: string; to: string } {
 
 export function HomePage() {
   const { account } = useAccount();
-  const report = useResource(() => call(api.GET('/v1/reports/sales', { params: { query: { ...today(), interval: 'hour' } } })), []);
+  const report = useResource(() => till.reports.sales({ ...today(), interval: 'hour' }), []);
   return (
     <section>
       <h1>Today</h1>

@@ -1,6 +1,7 @@
 /** One order: items, customer, payment, refunds, a timeline, and capture, cancel and refund in place. */
 import { useId, useState } from 'preact/hooks';
-import { api, call, ApiFailure, type Schemas } from '../api/client';
+import type { Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, ErrorAlert, Loaded, StatusBadge, useResource } from '../components';
 import { taxShare } from '../../../src/orders/money';
@@ -17,7 +18,7 @@ const TEST_CARDS: [string, string][] = [
 ];
 
 export function OrderPage(props: { id: string }) {
-  const order = useResource(() => call(api.GET('/v1/orders/{id}', { params: { path: { id: props.id } } })), [props.id]);
+  const order = useResource(() => till.orders.retrieve(props.id), [props.id]);
   return (
     <section>
       <p class="crumbs">
@@ -225,7 +226,7 @@ function PendingActions(props: { order: Order; reload: () => void }) {
         message={card ? `${testCard} is charged ${total} for this order.` : `Record that the customer paid ${total} in cash for this order.`}
         confirmLabel={card ? `Charge ${total}` : `Record ${total}`}
         onConfirm={async () => {
-          await call(api.POST('/v1/orders/{id}/capture', { params: { path: { id: order.id } }, body: card ? { payment_token: token } : {} }));
+          await till.orders.capture(order.id, card ? { payment_token: token } : {});
           reload();
         }}
         onClose={() => setConfirm(undefined)}
@@ -236,7 +237,7 @@ function PendingActions(props: { order: Order; reload: () => void }) {
         message="The order is canceled and its reserved stock is released. This cannot be undone."
         confirmLabel="Cancel order"
         onConfirm={async () => {
-          await call(api.POST('/v1/orders/{id}/cancel', { params: { path: { id: order.id } } }));
+          await till.orders.cancel(order.id);
           reload();
         }}
         onClose={() => setConfirm(undefined)}
@@ -304,7 +305,7 @@ function RefundForm(props: { order: Order; reload: () => void }) {
   const explain = async (failure: unknown): Promise<ApiFailure> => {
     const apiFailure = asFailure(failure);
     if (apiFailure.code !== 'invalid_refund_amount' || !/amount/.test(apiFailure.message)) return apiFailure;
-    const now = await call(api.GET('/v1/orders/{id}', { params: { path: { id: order.id } } })).catch(() => order);
+    const now = await till.orders.retrieve(order.id).catch(() => order);
     const leftNow = now.total - now.refunded_amount;
     const message =
       leftNow < 1
@@ -403,7 +404,7 @@ function RefundForm(props: { order: Order; reload: () => void }) {
         confirmLabel={pending === undefined ? 'Refund' : `Refund ${money(pending.value)}`}
         onConfirm={async () => {
           try {
-            await call(api.POST('/v1/orders/{id}/refund', { params: { path: { id: order.id } }, body: pending!.body as never }));
+            await till.orders.refund(order.id, pending!.body);
           } catch (failure) {
             throw await explain(failure);
           }

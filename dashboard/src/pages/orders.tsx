@@ -1,6 +1,7 @@
 /** Orders: the list with the API's filters (status, creation date range, customer) and pagination. */
 import { useEffect, useState } from 'preact/hooks';
-import { api, call, type Schemas } from '../api/client';
+import type { Schemas } from '@till/client';
+import { till } from '../api';
 import { can, useAccount } from '../account';
 import { Loaded, Pagination, Select, StatusBadge, useResource } from '../components';
 import { formatDateTime, formatMoney, STATUS_LABELS } from '../format';
@@ -45,24 +46,18 @@ export function OrdersPage() {
 
   const orders = useResource(
     () =>
-      call(
-        api.GET('/v1/orders', {
-          params: {
-            query: {
-              page,
-              per_page: PER_PAGE,
-              ...(applied.status ? { status: applied.status } : {}),
-              ...(applied.customer ? { customer_id: applied.customer } : {}),
-              ...(dayBound(applied.from, false) ? { created_at_min: dayBound(applied.from, false) } : {}),
-              ...(dayBound(applied.to, true) ? { created_at_max: dayBound(applied.to, true) } : {}),
-            },
-          },
-        }),
-      ),
+      till.orders.list({
+        page,
+        per_page: PER_PAGE,
+        ...(applied.status ? { status: applied.status } : {}),
+        ...(applied.customer ? { customer_id: applied.customer } : {}),
+        ...(dayBound(applied.from, false) ? { created_at_min: dayBound(applied.from, false) } : {}),
+        ...(dayBound(applied.to, true) ? { created_at_max: dayBound(applied.to, true) } : {}),
+      }),
     [key],
   );
   const customers = useResource(
-    () => (can(account, 'customers:read') ? call(api.GET('/v1/customers', { params: { query: { per_page: 100 } } })).then((list) => list.data) : Promise.resolve([] as Schemas['Customer'][])),
+    () => (can(account, 'customers:read') ? till.customers.list({ per_page: 100 }).then((list) => list.data) : Promise.resolve([] as Schemas['Customer'][])),
     [],
   );
   const customerName = (id: string | null) => (id === null ? 'Walk-in' : (customers.data?.find((c) => c.id === id)?.name ?? id));

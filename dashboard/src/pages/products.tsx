@@ -1,6 +1,7 @@
 /** Products: the catalogue, a form to add one, and a dialog to change price and stock or deactivate. */
 import { useState } from 'preact/hooks';
-import { api, call, ApiFailure, type Schemas } from '../api/client';
+import type { Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
 import { formatMoney, moneyInput, parseMoney } from '../format';
@@ -19,7 +20,7 @@ export function ProductsPage() {
   const { account } = useAccount();
   const { query } = useLocation();
   const page = Math.max(1, Number(query.get('page') ?? '1') || 1);
-  const products = useResource(() => call(api.GET('/v1/products', { params: { query: { page, per_page: PER_PAGE } } })), [page]);
+  const products = useResource(() => till.products.list({ page, per_page: PER_PAGE }), [page]);
   const writable = can(account, 'products:write');
   const [editing, setEditing] = useState<Product>();
   const [deactivating, setDeactivating] = useState<Product>();
@@ -84,7 +85,7 @@ export function ProductsPage() {
         message={`${deactivating?.name ?? ''} can no longer be ordered. Existing orders keep it.`}
         confirmLabel="Deactivate"
         onConfirm={async () => {
-          await call(api.PATCH('/v1/products/{id}', { params: { path: { id: deactivating!.id } }, body: { active: false } }));
+          await till.products.update(deactivating!.id, { active: false });
           products.reload();
         }}
         onClose={() => setDeactivating(undefined)}
@@ -111,7 +112,7 @@ function NewProduct(props: { currency: string; onCreated: () => void }) {
           if (minor === undefined) return setError(new ApiFailure('Enter the price, like 4.50.', 400, 'parameter_invalid'));
           if (stock === undefined) return setError(new ApiFailure('Stock is a whole number, or blank when it is not tracked.', 400, 'parameter_invalid'));
           try {
-            await call(api.POST('/v1/products', { body: { name, price: minor, inventory: stock } }));
+            await till.products.create({ name, price: minor, inventory: stock });
             setName('');
             setPrice('');
             setInventory('');
@@ -157,7 +158,7 @@ function EditProductForm(props: { product: Product; onClose: () => void; onSaved
         if (minor === undefined) return setError(new ApiFailure('Enter the price, like 4.50.', 400, 'parameter_invalid'));
         if (stock === undefined) return setError(new ApiFailure('Stock is a whole number, or blank when it is not tracked.', 400, 'parameter_invalid'));
         try {
-          await call(api.PATCH('/v1/products/{id}', { params: { path: { id: product.id } }, body: { price: minor, inventory: stock, active } }));
+          await till.products.update(product.id, { price: minor, inventory: stock, active });
           props.onSaved();
           props.onClose();
         } catch (failure) {

@@ -1,6 +1,7 @@
 /** Team: the merchant's users; an admin adds one with a role and an initial password, changes roles, signs a user out everywhere, removes. */
 import { useState } from 'preact/hooks';
-import { api, call, ApiFailure, type Schemas } from '../api/client';
+import type { Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { useAccount } from '../account';
 import { asFailure, ConfirmDialog, ErrorAlert, Field, Loaded, Select, useResource } from '../components';
 import { formatDateTime } from '../format';
@@ -15,7 +16,7 @@ const ROLES: [Role, string][] = [
 
 export function TeamPage() {
   const { account } = useAccount();
-  const users = useResource(() => call(api.GET('/v1/users', { params: { query: { per_page: 100 } } })), []);
+  const users = useResource(() => till.users.list({ per_page: 100 }), []);
   const [removing, setRemoving] = useState<User>();
   const [signingOut, setSigningOut] = useState<User>();
   const [signedOut, setSignedOut] = useState<string>();
@@ -59,7 +60,7 @@ export function TeamPage() {
                             onChange={async (e) => {
                               setError(undefined);
                               try {
-                                await call(api.PATCH('/v1/users/{id}', { params: { path: { id: user.id } }, body: { role: e.currentTarget.value as Role } }));
+                                await till.users.update(user.id, { role: e.currentTarget.value as Role });
                               } catch (failure) {
                                 setError(asFailure(failure));
                               }
@@ -105,7 +106,7 @@ export function TeamPage() {
         }
         confirmLabel="Sign out everywhere"
         onConfirm={async () => {
-          const user = await call(api.POST('/v1/users/{id}/sign_out', { params: { path: { id: signingOut!.id } } }));
+          const user = await till.users.signOut(signingOut!.id);
           setSignedOut(`${user.email} has been signed out everywhere.`);
         }}
         onClose={() => setSigningOut(undefined)}
@@ -116,7 +117,7 @@ export function TeamPage() {
         message={`${removing?.email ?? ''} will be signed out everywhere at once and can no longer sign in.`}
         confirmLabel="Remove user"
         onConfirm={async () => {
-          await call(api.DELETE('/v1/users/{id}', { params: { path: { id: removing!.id } } }));
+          await till.users.delete(removing!.id);
           users.reload();
         }}
         onClose={() => setRemoving(undefined)}
@@ -141,7 +142,7 @@ function AddUser(props: { onAdded: () => void }) {
           setError(undefined);
           setAdded(undefined);
           try {
-            const user = await call(api.POST('/v1/users', { body: { email, role, password } }));
+            const user = await till.users.create({ email, role, password });
             setAdded(`${user.email} can now sign in as ${user.role}. Give them their password in person: it is temporary, and they choose their own at their first sign-in.`);
             setEmail('');
             setPassword('');

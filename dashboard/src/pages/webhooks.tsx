@@ -5,8 +5,8 @@
  * or rotating), then forgotten: the API never lists it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, call, ApiFailure, type Schemas } from '../api/client';
-import type { operations } from '../api/schema';
+import type { operations, Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, Checklist, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, Pagination, ShownOnce, useResource } from '../components';
 import { formatDateTime } from '../format';
@@ -49,7 +49,7 @@ export function WebhooksPage() {
   const { account } = useAccount();
   const { query } = useLocation();
   const page = Math.max(1, Number(query.get('page') ?? '1') || 1);
-  const endpoints = useResource(() => call(api.GET('/v1/webhook_endpoints', { params: { query: { page, per_page: 50 } } })), [page]);
+  const endpoints = useResource(() => till.webhookEndpoints.list({ page, per_page: 50 }), [page]);
   const [adding, setAdding] = useState(false);
   const writes = can(account, 'webhooks:write');
   return (
@@ -152,7 +152,7 @@ function AddEndpointForm(props: { onCancel: () => void; onCreated: (endpoint: En
         try {
           const enabled_events = all ? (['*'] as const) : EVENT_TYPES.filter((type) => chosen.includes(type));
           const body = { url: url.trim(), enabled_events: [...enabled_events], ...(description.trim() === '' ? {} : { description: description.trim() }) };
-          props.onCreated(await call(api.POST('/v1/webhook_endpoints', { body })));
+          props.onCreated(await till.webhookEndpoints.create(body));
         } catch (failure) {
           setError(asFailure(failure));
         } finally {
@@ -199,7 +199,7 @@ function ShownSecret(props: { secret: string; label: string; onDone: () => void 
 export function WebhookPage(props: { id: string }) {
   const { account } = useAccount();
   const writes = can(account, 'webhooks:write');
-  const endpoint = useResource(() => call(api.GET('/v1/webhook_endpoints/{id}', { params: { path: { id: props.id } } })), [props.id]);
+  const endpoint = useResource(() => till.webhookEndpoints.retrieve(props.id), [props.id]);
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<ApiFailure>();
   const [rotating, setRotating] = useState(false);
@@ -249,7 +249,7 @@ export function WebhookPage(props: { id: string }) {
                   disabled={busy || data.status === 'disabled'}
                   onClick={() =>
                     void act(async () => {
-                      await call(api.POST('/v1/webhook_endpoints/{id}/test', { params: { path: { id: data.id } } }));
+                      await till.webhookEndpoints.test(data.id);
                       return 'A test event (ping) is on its way: its attempt appears in the log below.';
                     })
                   }
@@ -266,7 +266,7 @@ export function WebhookPage(props: { id: string }) {
                   onClick={() =>
                     void act(async () => {
                       const status = data.status === 'enabled' ? 'disabled' : 'enabled';
-                      await call(api.PATCH('/v1/webhook_endpoints/{id}', { params: { path: { id: data.id } }, body: { status } }));
+                      await till.webhookEndpoints.update(data.id, { status });
                       return status === 'enabled' ? 'Enabled: events are sent to it again.' : 'Disabled: nothing is sent to it until you enable it.';
                     })
                   }
@@ -289,7 +289,7 @@ export function WebhookPage(props: { id: string }) {
               message="A new secret is made and shown once. For the next 24 hours each delivery carries two signatures, one with each secret, so your receiver can switch without refusing any."
               confirmLabel="Rotate secret"
               onConfirm={async () => {
-                const result = await call(api.POST('/v1/webhook_endpoints/{id}/rotate_secret', { params: { path: { id: data.id } }, body: {} }));
+                const result = await till.webhookEndpoints.rotateSecret(data.id);
                 setRotated(result.secret);
               }}
               onClose={() => setRotating(false)}
@@ -303,7 +303,7 @@ export function WebhookPage(props: { id: string }) {
               message={`Nothing more is sent to ${data.url}, and deliveries still waiting are dropped. This cannot be undone.`}
               confirmLabel="Delete endpoint"
               onConfirm={async () => {
-                await call(api.DELETE('/v1/webhook_endpoints/{id}', { params: { path: { id: data.id } } }));
+                await till.webhookEndpoints.delete(data.id);
                 navigate('/dashboard/webhooks');
               }}
               onClose={() => setDeleting(false)}
@@ -321,7 +321,7 @@ function DeliveryLog(props: { endpointId: string; writes: boolean; tick: number 
   const { query } = useLocation();
   const page = Math.max(1, Number(query.get('page') ?? '1') || 1);
   const log = useResource(
-    () => call(api.GET('/v1/webhook_endpoints/{id}/deliveries', { params: { path: { id: props.endpointId }, query: { page, per_page: 25 } } })),
+    () => till.webhookEndpoints.listDeliveries(props.endpointId, { page, per_page: 25 }),
     [props.endpointId, page, props.tick],
   );
   // Attempts are made in the background: read the log again every few seconds while it is on screen.
@@ -335,7 +335,7 @@ function DeliveryLog(props: { endpointId: string; writes: boolean; tick: number 
     setError(undefined);
     setResent(undefined);
     try {
-      await call(api.POST('/v1/events/{id}/resend', { params: { path: { id: attempt.event_id } }, body: { endpoint_id: props.endpointId } }));
+      await till.events.resend(attempt.event_id, { endpoint_id: props.endpointId });
       setResent(`${attempt.event_type} ${attempt.event_id} is queued again.`);
       log.reload();
     } catch (failure) {

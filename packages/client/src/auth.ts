@@ -5,7 +5,7 @@
  * wait on it. Two refreshes with one refresh token would end the sign-in (the API takes a refresh
  * token used twice as stolen), so this is not an optimisation but a rule.
  */
-import { AuthenticationError, errorOf } from './errors.js';
+import { AuthenticationError, errorOf, type TillError } from './errors.js';
 import { Transport, type ClientOptions, type Credentials } from './core.js';
 import type { TokenResponse } from './resources.js';
 
@@ -134,9 +134,9 @@ export class TokenCredentials implements Credentials {
     return `Bearer ${this.tokens.accessToken}`;
   }
 
-  async expired(sentWith: string | undefined): Promise<boolean> {
-    // Sent with a token replaced since: the new one is tried without another refresh.
-    if (sentWith === `Bearer ${this.tokens.accessToken}`) await this.refresh();
+  async refused(error: TillError): Promise<boolean> {
+    if (error.code !== 'token_expired') return false;
+    await this.refresh();
     return true;
   }
 
@@ -153,5 +153,42 @@ export class TokenCredentials implements Credentials {
     this.tokens = tokensOf(data);
     await this.options.onTokens?.(this.tokens);
     return this.tokens;
+  }
+}
+
+/**
+ * A sign-in the app keeps itself instead of giving the client its refresh token: e.g. a backend that
+ * holds the refresh token in an HttpOnly cookie and hands the page short-lived access tokens (the
+ * backend-for-frontend of OAuth for browser-based apps).
+ */
+export interface AccessTokenSource {
+  /** The access token to send now; none when undefined. */
+  current(): string | undefined | Promise<string | undefined>;
+  /** Renews the access token after a 401 `token_expired`, for the call to be sent again; throws when the sign-in has ended. */
+  refresh(): Promise<unknown>;
+  /** Told of any other 401 to the current token (`credential_revoked`: the sign-in was ended elsewhere). */
+  onRefused?(error: TillError): void;
+}
+
+/** The credential of a client built on an `AccessTokenSource`: one renewal at a time, however many calls are refused at once. */
+export class SourceCredentials implements Credentials {
+  private refreshing: Promise<unknown> | undefined;
+
+  constructor(private readonly source: AccessTokenSource) {}
+
+  async authorization(): Promise<string | undefined> {
+    if (this.refreshing !== undefined) await this.refreshing;
+    const token = await this.source.current();
+    return token === undefined ? undefined : `Bearer ${token}`;
+  }
+
+  async refused(error: TillError): Promise<boolean> {
+    if (error.code !== 'token_expired') {
+      this.source.onRefused?.(error);
+      return false;
+    }
+    this.refreshing ??= this.source.refresh().finally(() => (this.refreshing = undefined));
+    await this.refreshing;
+    return true;
   }
 }

@@ -28,11 +28,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** What sets `Authorization` for each attempt, and what a 401 `token_expired` may repair. */
+/** What sets `Authorization` for each attempt, and what a 401 may repair. */
 export interface Credentials {
   authorization(): Promise<string | undefined>;
-  /** The answer to a 401 `token_expired` for a request sent with `sentWith`: true when a new attempt may succeed. */
-  expired?(sentWith: string | undefined): Promise<boolean>;
+  /** The answer to a 401 for a request sent with the current credential: true when a new attempt may succeed. */
+  refused?(error: TillError): Promise<boolean>;
 }
 
 export interface WithResponse<T> {
@@ -202,10 +202,11 @@ export class Transport {
       const requestId = response.headers.get('request-id') ?? undefined;
       if (response.ok) return { data: parse(text) as T, response, requestId };
       const error = errorOf(response.status, parse(text), response.headers);
-      if (error.code === 'token_expired' && !repaired && this.credentials?.expired !== undefined) {
-        // Not a retry: once per call, the access token is renewed and the call sent again.
+      if (error.status === 401 && !repaired && this.credentials?.refused !== undefined) {
+        // Not a retry: once per call, a token replaced while the call was out (renewed for another
+        // call, or a new sign-in) is tried, or the refused one renewed, and the call sent again.
         repaired = true;
-        if (await this.credentials.expired(authorization)) {
+        if ((await this.credentials.authorization()) !== authorization || (await this.credentials.refused(error))) {
           attempt--;
           continue;
         }

@@ -4,12 +4,17 @@
  *   const till = new Till({ apiKey: process.env.TILL_KEY, baseUrl: 'https://till.example.com' });
  *   const order = await till.orders.create({ items: [{ product_id, quantity: 2 }] });
  */
-import { authorizationUrl, createPkce, exchangeCode, TokenCredentials, type TokenOptions, type Tokens } from './auth.js';
+import { authorizationUrl, createPkce, exchangeCode, SourceCredentials, TokenCredentials, type AccessTokenSource, type TokenOptions, type Tokens } from './auth.js';
 import { Transport, type ClientOptions } from './core.js';
 import { AccountResource, ApiKeys, AuthResource, Customers, Events, Orders, Products, Reports, Users, WebhookEndpoints } from './resources.js';
 import { verify } from './webhooks.js';
 
-export type TillOptions = ClientOptions & ({ apiKey: string; tokens?: undefined } | (TokenOptions & { apiKey?: undefined }));
+export type TillOptions = ClientOptions &
+  (
+    | { apiKey: string; tokens?: undefined; accessToken?: undefined }
+    | (TokenOptions & { apiKey?: undefined; accessToken?: undefined })
+    | { accessToken: AccessTokenSource; apiKey?: undefined; tokens?: undefined }
+  );
 
 export class Till {
   /** Webhook deliveries: `await Till.webhooks.verify(rawBody, headers, secret)`. */
@@ -29,14 +34,21 @@ export class Till {
   readonly auth: AuthResource;
   private readonly tokenCredentials: TokenCredentials | undefined;
 
-  /** With `apiKey` (`sk_test_...`, `sk_live_...`), or with a user's `tokens` (see `Till.oauth`). */
+  /**
+   * With `apiKey` (`sk_test_...`, `sk_live_...`), with a user's `tokens` (see `Till.oauth`), or with
+   * an `accessToken` source when the app keeps the sign-in itself.
+   */
   constructor(options: TillOptions) {
     let transport: Transport;
     if (options.tokens !== undefined) {
       this.tokenCredentials = new TokenCredentials(options, options);
       transport = new Transport(options, this.tokenCredentials);
+    } else if (options.accessToken !== undefined) {
+      transport = new Transport(options, new SourceCredentials(options.accessToken));
     } else {
-      if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('Till needs an apiKey (sk_test_... or sk_live_...) or tokens of a signed-in user.');
+      if (typeof options.apiKey !== 'string' || options.apiKey === '') {
+        throw new TypeError('Till needs an apiKey (sk_test_... or sk_live_...), the tokens of a signed-in user, or an accessToken source.');
+      }
       const authorization = `Bearer ${options.apiKey}`;
       transport = new Transport(options, { authorization: async () => authorization });
     }
@@ -65,7 +77,7 @@ export class Till {
 }
 
 export default Till;
-export { authorizationUrl, createPkce, exchangeCode, type TokenOptions, type Tokens } from './auth.js';
+export { authorizationUrl, createPkce, exchangeCode, type AccessTokenSource, type TokenOptions, type Tokens } from './auth.js';
 export { ApiPromise, PagePromise, type ClientOptions, type Page, type Pagination, type RequestOptions, type WithResponse } from './core.js';
 export * from './errors.js';
 export type * from './resources.js';
