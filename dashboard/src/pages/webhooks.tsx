@@ -312,12 +312,13 @@ export function WebhookPage(props: { id: string }) {
         )}
       </Loaded>
       <h2>Delivery log</h2>
-      <DeliveryLog endpointId={props.id} writes={writes} tick={logTick} />
+      {/* Not read again while a deletion is asked or made: a read arriving after it would be a 404. */}
+      <DeliveryLog endpointId={props.id} writes={writes} tick={logTick} paused={deleting} />
     </section>
   );
 }
 
-function DeliveryLog(props: { endpointId: string; writes: boolean; tick: number }) {
+function DeliveryLog(props: { endpointId: string; writes: boolean; tick: number; paused: boolean }) {
   const { query } = useLocation();
   const page = Math.max(1, Number(query.get('page') ?? '1') || 1);
   const log = useResource(
@@ -326,9 +327,10 @@ function DeliveryLog(props: { endpointId: string; writes: boolean; tick: number 
   );
   // Attempts are made in the background: read the log again every few seconds while it is on screen.
   useEffect(() => {
+    if (props.paused) return;
     const timer = setInterval(log.reload, LOG_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [log.reload]);
+  }, [log.reload, props.paused]);
   const [resent, setResent] = useState<string>();
   const [error, setError] = useState<ApiFailure>();
   const resend = async (attempt: Attempt) => {
