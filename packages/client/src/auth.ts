@@ -6,7 +6,7 @@
  * token used twice as stolen), so this is not an optimisation but a rule.
  */
 import { AuthenticationError, errorOf, type TillError } from './errors.js';
-import { Transport, type ClientOptions, type Credentials } from './core.js';
+import { Transport, withoutTrailing, type ClientOptions, type Credentials } from './core.js';
 import type { TokenResponse } from './resources.js';
 
 /** A sign-in's tokens, as an app stores them. */
@@ -28,7 +28,7 @@ export interface TokenOptions {
 }
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return withoutTrailing(btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_'), '=');
 }
 
 /** A PKCE pair: keep `verifier` until the code comes back, put `challenge` in the authorization URL. */
@@ -66,7 +66,7 @@ export function authorizationUrl(options: AuthorizationUrlOptions): string {
   };
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, value);
-  return `${options.baseUrl.replace(/\/+$/, '')}/oauth/authorize?${query}`;
+  return `${withoutTrailing(options.baseUrl, '/')}/oauth/authorize?${query}`;
 }
 
 function tokensOf(answer: TokenResponse): Tokens {
@@ -96,7 +96,7 @@ export async function exchangeCode(options: {
     }
     code = redirect.get('code') ?? '';
   }
-  const response = await (options.fetch ?? fetch)(`${options.baseUrl.replace(/\/+$/, '')}/oauth/token`, {
+  const response = await (options.fetch ?? fetch)(`${withoutTrailing(options.baseUrl, '/')}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: options.redirectUri, client_id: options.clientId, code_verifier: options.codeVerifier }),
