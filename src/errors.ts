@@ -118,10 +118,25 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
   };
 }
 
-/** Shorthand for the 404 that answers both a missing object and another tenant's object. */
 /** A lower-case message of a business rule ("the password must ...") as a sentence. */
 export function asSentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/**
+ * Input that a rule of the domain refuses, for the API and the command line alike. `reason` is the
+ * rule's lower-case clause ("the merchant name must not be empty"): the API answers it as a sentence
+ * with `parameter_invalid` and the field at fault as `param`; the command line prints the clause as
+ * it is (`src/cli/cli-error.ts`).
+ */
+export class InvalidInput extends ApiError {
+  constructor(
+    readonly reason: string,
+    param?: string,
+  ) {
+    super('parameter_invalid', asSentence(reason), param);
+    this.name = 'InvalidInput';
+  }
 }
 
 /**
