@@ -1,9 +1,11 @@
 /**
- * The one error class of the API, its closed catalogue of codes, and the envelope clients see.
+ * The one catalogue of error codes: the API's, its error class and the envelope clients see, and the
+ * OAuth endpoints' (RFC 6749).
  *
- * Business code throws `ApiError` with a code from `ERROR_CODES`; the error handler in `app.ts` turns
- * it into `{"error": {...}}`. Anything that is not an `ApiError` becomes a 500 `internal_error` whose
- * cause is logged, never sent.
+ * Business code throws `ApiError` with a code from `ERROR_CODES` (or `InvalidInput`, the refusal the
+ * command line prints too); the error handler (`http/error-handler.ts`) turns it into
+ * `{"error": {...}}`. Anything that is not an `ApiError` becomes a 500 `internal_error` whose cause
+ * is logged, never sent. The OAuth endpoints throw `OAuthError` with a code from `OAUTH_ERROR_CODES`.
  */
 import Type, { type Static } from 'typebox';
 
@@ -78,6 +80,39 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The codes of the OAuth endpoints (`/oauth/token`, `/oauth/revoke`, and the sign-in form's failures),
+ * with their status. These answer RFC 6749's `{"error", "error_description"}` (section 5.2) instead
+ * of the envelope below, translated in one place: the OAuth routes' error handler (`oauth/routes.ts`).
+ */
+export const OAUTH_ERROR_CODES = {
+  invalid_request: 400,
+  invalid_grant: 400,
+  unauthorized_client: 400,
+  unsupported_grant_type: 400,
+  invalid_client: 401,
+  rate_limited: 429,
+  server_error: 500,
+} as const satisfies Record<string, number>;
+
+export type OAuthErrorCode = keyof typeof OAUTH_ERROR_CODES;
+
+/** A refusal of the OAuth endpoints; `headers` are sent with it (`Retry-After` for `rate_limited`). */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+
+  get status(): number {
+    return OAUTH_ERROR_CODES[this.error];
+  }
+}
+
 /** The error envelope, as documented in the OpenAPI document for every error status. */
 export const ErrorBody = Type.Object(
   {
@@ -118,10 +153,25 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
   };
 }
 
-/** Shorthand for the 404 that answers both a missing object and another tenant's object. */
 /** A lower-case message of a business rule ("the password must ...") as a sentence. */
 export function asSentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/**
+ * Input that a rule of the domain refuses, for the API and the command line alike. `reason` is the
+ * rule's lower-case clause ("the merchant name must not be empty"): the API answers it as a sentence
+ * with `parameter_invalid` and the field at fault as `param`; the command line prints the clause as
+ * it is (`src/cli/cli-error.ts`).
+ */
+export class InvalidInput extends ApiError {
+  constructor(
+    readonly reason: string,
+    param?: string,
+  ) {
+    super('parameter_invalid', asSentence(reason), param);
+    this.name = 'InvalidInput';
+  }
 }
 
 /**

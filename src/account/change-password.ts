@@ -9,7 +9,7 @@ import { endSessionsIn } from '../auth/sessions.js';
 import { emailAccount, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import { passwordProblem } from '../auth/users.js';
-import { ApiError, asSentence } from '../errors.js';
+import { ApiError, InvalidInput } from '../errors.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { ChangePasswordBody, PasswordChanged } from './schemas.js';
@@ -32,7 +32,7 @@ export async function changePassword(
   // A rule the new password breaks is a typing mistake, not a guess: answered before the current
   // password is checked, so it neither costs an Argon2 verification nor counts as a failure.
   const problem = passwordProblem(input.new_password);
-  if (problem !== undefined) throw new ApiError('parameter_invalid', asSentence(problem.replace('the password', 'the new password')), 'new_password');
+  if (problem !== undefined) throw new InvalidInput(problem.replace('the password', 'the new password'), 'new_password');
   const account = emailAccount(user.email);
   const blocked = await limits.signInWait(account, address);
   if (blocked !== undefined) return blocked;

@@ -8,10 +8,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { InvalidInput } from '../errors.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
-
-export class ClientInputError extends Error {}
 
 export interface OAuthClient {
   id: string;
@@ -35,21 +34,21 @@ export function checkRedirectUri(uri: string): void {
   try {
     url = new URL(uri);
   } catch {
-    throw new ClientInputError(`"${uri}" is not an absolute URI`);
+    throw new InvalidInput(`"${uri}" is not an absolute URI`);
   }
-  if (uri.includes('#')) throw new ClientInputError(`"${uri}" has a fragment, which a redirect URI must not have`);
+  if (uri.includes('#')) throw new InvalidInput(`"${uri}" has a fragment, which a redirect URI must not have`);
   if (url.protocol === 'http:' && !isLoopback(url)) {
-    throw new ClientInputError(`"${uri}" uses plain http on a host other than a loopback address; use https or a private-use scheme`);
+    throw new InvalidInput(`"${uri}" uses plain http on a host other than a loopback address; use https or a private-use scheme`);
   }
   if (['javascript:', 'data:', 'file:', 'vbscript:'].includes(url.protocol)) {
-    throw new ClientInputError(`"${uri}" uses the ${url.protocol} scheme, which cannot be a redirect URI`);
+    throw new InvalidInput(`"${uri}" uses the ${url.protocol} scheme, which cannot be a redirect URI`);
   }
 }
 
 export async function createOAuthClient(db: Kysely<Database>, clock: Clock, input: { name: string; redirectUris: string[] }): Promise<OAuthClient> {
   const name = input.name.trim();
-  if (name === '') throw new ClientInputError('the client name must not be empty');
-  if (input.redirectUris.length === 0) throw new ClientInputError('at least one redirect URI is needed');
+  if (name === '') throw new InvalidInput('the client name must not be empty');
+  if (input.redirectUris.length === 0) throw new InvalidInput('at least one redirect URI is needed');
   input.redirectUris.forEach(checkRedirectUri);
   const client: OAuthClient = { id: newId('cli'), name, redirect_uris: [...new Set(input.redirectUris)], created_at: isoNow(clock) };
   await db.insertInto('oauth_clients').values({ ...client, redirect_uris: JSON.stringify(client.redirect_uris) }).execute();

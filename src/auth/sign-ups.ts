@@ -6,10 +6,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { InvalidInput } from '../errors.js';
 import { randomBase62, sha256Hex } from '../ids.js';
 import { insertMerchant } from '../merchants/create-merchant.js';
 import type { Clock } from '../time.js';
-import { hashPassword, normalizeEmail, UserInputError } from './users.js';
+import { hashPassword, normalizeEmail } from './users.js';
 
 export const SIGN_UP_LINK_TTL_SECONDS = 24 * 60 * 60;
 
@@ -90,7 +91,7 @@ export async function completeSignUp(db: Kysely<Database>, clock: Clock, token: 
       return { ok: true, userId: created.user.id, merchantId: created.merchant.id, authorizeRequest };
     } catch (error) {
       // Taken by a creation that committed between the check and the insert: that transaction is spoilt on PostgreSQL.
-      if (error instanceof UserInputError) throw new SignUpTaken(authorizeRequest);
+      if (error instanceof InvalidInput) throw new SignUpTaken(authorizeRequest);
       throw error;
     }
   }).catch((error: unknown) => {

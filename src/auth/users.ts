@@ -3,6 +3,7 @@
  */
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/connection.js';
+import { InvalidInput } from '../errors.js';
 import { ROLES, type Database, type Role } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
@@ -14,16 +15,6 @@ export { hashPassword };
 export const MIN_PASSWORD_LENGTH = 10;
 
 export { ROLES };
-
-/** A refused user: `param` names the field at fault (`email`, `password` or `role`). */
-export class UserInputError extends Error {
-  constructor(
-    message: string,
-    readonly param?: 'email' | 'password' | 'role',
-  ) {
-    super(message);
-  }
-}
 
 export interface UserView {
   id: string;
@@ -96,7 +87,7 @@ export function emailProblem(email: string, shown = email): string | undefined {
 
 /**
  * Inserts a user row in the caller's transaction. An e-mail that is taken, already or by a creation
- * that commits between the check and the insert, is refused with `UserInputError`.
+ * that commits between the check and the insert, is refused with `InvalidInput`.
  */
 export async function insertUser(
   trx: Kysely<Database>,
@@ -116,15 +107,15 @@ async function isEmailTaken(db: Kysely<Database>, email: string): Promise<boolea
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
 }
 
-function emailTaken(email: string): UserInputError {
-  return new UserInputError(`a user with the e-mail ${email} already exists`, 'email');
+function emailTaken(email: string): InvalidInput {
+  return new InvalidInput(`a user with the e-mail ${email} already exists`, 'email');
 }
 
 export async function createUser(db: Kysely<Database>, clock: Clock, input: CreateUserInput): Promise<UserView> {
   const { user, passwordHash } = await prepareUser(db, clock, input);
   await db.transaction().execute(async (trx) => {
     const merchant = await trx.selectFrom('merchants').select('id').where('id', '=', input.merchantId).executeTakeFirst();
-    if (merchant === undefined) throw new UserInputError(`no merchant with id "${input.merchantId}"`);
+    if (merchant === undefined) throw new InvalidInput(`no merchant with id "${input.merchantId}"`);
     await insertUser(trx, { ...user, password_hash: passwordHash, must_change_password: input.temporary === true ? 1 : 0 });
   });
   return user;
@@ -139,8 +130,8 @@ export async function createUser(db: Kysely<Database>, clock: Clock, input: Crea
 export async function prepareUser(db: Kysely<Database>, clock: Clock, input: CreateUserInput): Promise<{ user: UserView; passwordHash: string }> {
   const email = normalizeEmail(input.email);
   const problem = credentialsProblem(email, input.password, input.email);
-  if (problem !== undefined) throw new UserInputError(problem.message, problem.param);
-  if (!ROLES.includes(input.role)) throw new UserInputError(`the role must be one of ${ROLES.join(', ')}, got "${input.role}"`, 'role');
+  if (problem !== undefined) throw new InvalidInput(problem.message, problem.param);
+  if (!ROLES.includes(input.role)) throw new InvalidInput(`the role must be one of ${ROLES.join(', ')}, got "${input.role}"`, 'role');
   if (await isEmailTaken(db, email)) throw emailTaken(email);
   const passwordHash = await hashPassword(input.password);
   return { user: { id: newId('usr'), merchant_id: input.merchantId, email, role: input.role, created_at: isoNow(clock) }, passwordHash };

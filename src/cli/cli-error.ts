@@ -3,25 +3,18 @@
  * database...). They are printed as one line, never with a stack trace.
  */
 import { CommanderError } from 'commander';
-import { ClientInputError } from '../auth/oauth-clients.js';
 import { SigningKeyUnreadable } from '../auth/signing-key-cipher.js';
-import { UserInputError } from '../auth/users.js';
 import { ConfigError } from '../config.js';
-import { MerchantInputError } from '../merchants/create-merchant.js';
+import { InvalidInput } from '../errors.js';
 
 export class CliError extends Error {
   override name = 'CliError';
 }
 
-/** True for failures the operator can fix from the message alone. */
-export function isUserError(error: unknown): error is Error {
-  return (
-    error instanceof CliError ||
-    error instanceof ConfigError ||
-    error instanceof MerchantInputError ||
-    error instanceof UserInputError ||
-    error instanceof ClientInputError ||
-    error instanceof SigningKeyUnreadable ||
-    error instanceof CommanderError
-  );
+/** The one line for a failure the operator can fix from it alone; undefined for any other (a bug). */
+export function userErrorMessage(error: unknown): string | undefined {
+  // The domain's refusals read as the rule says them, not as the API's sentence.
+  if (error instanceof InvalidInput) return error.reason;
+  const fixable = error instanceof CliError || error instanceof ConfigError || error instanceof SigningKeyUnreadable || error instanceof CommanderError;
+  return fixable ? error.message : undefined;
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { CommanderError } from 'commander';
 import { DatabaseUrlError } from '../config.js';
-import { isUserError } from './cli-error.js';
+import { userErrorMessage } from './cli-error.js';
 import { buildProgram } from './program.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -16,6 +16,7 @@ try {
 } catch (error) {
   let code: number;
   let message: string;
+  const userMessage = userErrorMessage(error);
   if (error instanceof CommanderError) {
     // Commander has printed its message (or the help) already.
     code = error.exitCode;
@@ -24,9 +25,9 @@ try {
     // Not a database Till can open: nothing ran, and scripts can tell this apart from a refused command.
     code = 2;
     message = `error: ${error.message}\n`;
-  } else if (isUserError(error)) {
+  } else if (userMessage !== undefined) {
     code = 1;
-    message = `error: ${error.message}\n`;
+    message = `error: ${userMessage}\n`;
   } else {
     code = 2;
     message = `error: unexpected failure, please report it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`;

@@ -4,8 +4,9 @@
  * registered redirect URIs are what bind a sign-in to it.
  */
 import type { Command } from 'commander';
-import { checkRedirectUri, ClientInputError, createOAuthClient } from '../auth/oauth-clients.js';
+import { checkRedirectUri, createOAuthClient } from '../auth/oauth-clients.js';
 import { loadConfig, serviceUrl } from '../config.js';
+import { InvalidInput } from '../errors.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
 import { printResult, printTable, type OutputOptions } from './output.js';
@@ -35,7 +36,7 @@ export function registerOAuthClient(program: Command): void {
         try {
           checkRedirectUri(uri);
         } catch (error) {
-          if (error instanceof ClientInputError) throw new CliError(`--redirect-uri ${error.message}`);
+          if (error instanceof InvalidInput) throw new CliError(`--redirect-uri ${error.reason}`);
           throw error;
         }
       }

@@ -12,7 +12,7 @@ type Schema = Record<string, any>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** The OpenAPI document of an app built over a new in-memory database (no route is called; building reads the signing keys). */
+/** The OpenAPI document served at `GET /v1/openapi.json` by an app built over a new in-memory database (building reads the signing keys). */
 export async function openApiDocument(): Promise<Schema> {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:', PUBLIC_URL: 'https://api.example.com' });
   const db = await openDatabase({ url: config.databaseUrl });
@@ -21,7 +21,7 @@ export async function openApiDocument(): Promise<Schema> {
     await migrateToLatest(db);
     app = await buildApp({ config, db, logger: false });
     await app.ready();
-    return app.swagger() as Schema;
+    return (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Schema;
   } finally {
     await app?.close();
     await db.close();

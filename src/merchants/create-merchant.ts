@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { credentialsProblem, hashPassword, insertUser } from '../auth/users.js';
 import type { Database } from '../db/schema.js';
+import { InvalidInput } from '../errors.js';
 import { newId } from '../ids.js';
 import { currencyCode } from './currencies.js';
 import { isoNow, type Clock } from '../time.js';
@@ -18,26 +19,16 @@ export interface CreateMerchantInput {
   temporary?: boolean;
 }
 
-/** A refused merchant; `field` names the input at fault. */
-export class MerchantInputError extends Error {
-  constructor(
-    message: string,
-    readonly field?: 'name' | 'email' | 'password' | 'currency' | 'tax_rate_bps',
-  ) {
-    super(message);
-  }
-}
-
 export function checkMerchantInput(input: CreateMerchantInput): void {
-  if (input.name.trim() === '') throw new MerchantInputError('the merchant name must not be empty', 'name');
+  if (input.name.trim() === '') throw new InvalidInput('the merchant name must not be empty', 'name');
   const problem = credentialsProblem(input.email, input.password);
-  if (problem !== undefined) throw new MerchantInputError(problem.message, problem.param);
+  if (problem !== undefined) throw new InvalidInput(problem.message, problem.param);
   if (input.currency !== undefined && currencyCode(input.currency) === undefined) {
-    throw new MerchantInputError(`currency must be an ISO 4217 code such as USD, EUR or GBP, got "${input.currency}"`, 'currency');
+    throw new InvalidInput(`currency must be an ISO 4217 code such as USD, EUR or GBP, got "${input.currency}"`, 'currency');
   }
   const bps = input.taxRateBps;
   if (bps !== undefined && (!Number.isInteger(bps) || bps < 0 || bps > 10_000)) {
-    throw new MerchantInputError(`the tax rate must be whole basis points from 0 to 10000, got "${bps}"`, 'tax_rate_bps');
+    throw new InvalidInput(`the tax rate must be whole basis points from 0 to 10000, got "${bps}"`, 'tax_rate_bps');
   }
 }
 
@@ -61,7 +52,7 @@ export interface CreatedMerchant {
 /**
  * Writes a merchant and its admin in the caller's transaction, with a password already checked and
  * hashed (a verified sign-up hashed it when the form was sent). An e-mail that is taken is refused
- * with `UserInputError`, which rolls the merchant back with the transaction.
+ * with `InvalidInput`, which rolls the merchant back with the transaction.
  */
 export async function insertMerchant(
   trx: Kysely<Database>,

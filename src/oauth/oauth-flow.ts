@@ -1,16 +1,17 @@
 /**
  * What the pages and endpoints of the authorization server share (see `routes.ts`): its options, the
- * checks of an authorization request, the way back to the app with a code, and the OAuth error.
+ * checks of an authorization request, and the way back to the app with a code.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { findOAuthClient, redirectUriAllowed, type OAuthClient } from '../auth/oauth-clients.js';
 import { createAuthorizationCode, type GrantRefusal, type SeenFrom, type SessionSettings } from '../auth/sessions.js';
-import { isThrottled, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
+import { isThrottled, throttledHeaders, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
 import type { KeyRing } from '../auth/signing-keys.js';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../auth/users.js';
 import { type Mailer } from '../mail/mailer.js';
 import { ENVIRONMENTS, type Database, type Environment } from '../db/schema.js';
+import { OAuthError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import { isStorableText } from '../http/validation.js';
 import { errorPage, PAGE_HEADERS } from './sign-in-page.js';
@@ -59,17 +60,6 @@ export type Checked =
   | { ok: false; page: string }
   /** To be sent back to the app (RFC 6749, section 4.1.2.1). */
   | { ok: false; redirect: string };
-
-export class OAuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    readonly description: string,
-    readonly throttled?: Throttled,
-  ) {
-    super(description);
-  }
-}
 
 /** The authorization request as kept with a mailed link or a password token, to be continued later. */
 export function storedRequest(ctx: OAuthContext, request: FastifyRequest, hidden: Record<string, string>): Record<string, string> {
@@ -143,7 +133,7 @@ export const GRANT_REFUSALS: Record<GrantRefusal['reason'], string> = {
 /** Refuses the request with 429 when a limit refused it. */
 export function throttle<T extends object>(outcome: T | Throttled | undefined): asserts outcome is Exclude<T, Throttled> | undefined {
   if (outcome !== undefined && isThrottled(outcome)) {
-    throw new OAuthError(429, 'rate_limited', `Too many requests; retry in ${describeWait(outcome)}.`, outcome);
+    throw new OAuthError('rate_limited', `Too many requests; retry in ${describeWait(outcome)}.`, throttledHeaders(outcome));
   }
 }
 
@@ -213,13 +203,13 @@ export const UNREAD_REQUESTS: Record<string, string> = {
 export function unreadRequest(error: Error & { statusCode?: number; code?: string }): OAuthError | undefined {
   if (error.statusCode === undefined || error.statusCode >= 500) return undefined;
   const code = error.code ?? '';
-  return new OAuthError(400, 'invalid_request', Object.hasOwn(UNREAD_REQUESTS, code) ? UNREAD_REQUESTS[code]! : 'The request could not be read.');
+  return new OAuthError('invalid_request', Object.hasOwn(UNREAD_REQUESTS, code) ? UNREAD_REQUESTS[code]! : 'The request could not be read.');
 }
 
 export function formOf(request: FastifyRequest): Parameters {
   const body = request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new OAuthError(400, 'invalid_request', 'Send the parameters form-encoded (Content-Type: application/x-www-form-urlencoded).');
+    throw new OAuthError('invalid_request', 'Send the parameters form-encoded (Content-Type: application/x-www-form-urlencoded).');
   }
   return body as Parameters;
 }
@@ -238,15 +228,15 @@ export function single(value: string | string[] | undefined): string | undefined
 
 export function requireParameter(form: Parameters, name: string): string {
   const value = form[name];
-  if (Array.isArray(value)) throw new OAuthError(400, 'invalid_request', `${name} was sent more than once.`);
-  if (value === undefined || value === '') throw new OAuthError(400, 'invalid_request', `${name} is required.`);
+  if (Array.isArray(value)) throw new OAuthError('invalid_request', `${name} was sent more than once.`);
+  if (value === undefined || value === '') throw new OAuthError('invalid_request', `${name} is required.`);
   return value;
 }
 
 export async function requireClient(db: Kysely<Database>, form: Parameters): Promise<OAuthClient> {
   const id = single(form.client_id);
   const client = id === undefined || id === '' ? undefined : await findOAuthClient(db, id);
-  if (client === undefined) throw new OAuthError(401, 'invalid_client', 'client_id must name a registered client.');
+  if (client === undefined) throw new OAuthError('invalid_client', 'client_id must name a registered client.');
   return client;
 }
 

@@ -4,11 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyAccessToken } from '../auth/access-tokens.js';
 import { clientOfSession, revokeSession, sessionOfRefreshToken } from '../auth/sessions.js';
+import { OAuthError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import {
   formOf,
   HIDE,
-  OAuthError,
   OPEN,
   parametersProblem,
   requireClient,
@@ -22,7 +22,7 @@ export function revokeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
   app.post('/oauth/revoke', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const form = formOf(request);
     const unreadable = parametersProblem(form);
-    if (unreadable !== undefined) throw new OAuthError(400, 'invalid_request', unreadable);
+    if (unreadable !== undefined) throw new OAuthError('invalid_request', unreadable);
     reply.header('Cache-Control', 'no-store');
     throttle(await limits.request(clientAddress(request)));
     const client = await requireClient(db, form);
@@ -31,14 +31,14 @@ export function revokeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
     if (token.startsWith('rt_')) {
       const owner = (await sessionOfRefreshToken(db, token))?.clientId;
       if (owner === undefined) return reply.code(200).send();
-      if (owner !== client.id) throw new OAuthError(400, 'unauthorized_client', 'This token was issued to another client.');
+      if (owner !== client.id) throw new OAuthError('unauthorized_client', 'This token was issued to another client.');
       await revokeSession(sessions, { refreshToken: token });
       return reply.code(200).send();
     }
     const verified = await verifyAccessToken(sessions, token);
     if (!verified.ok) return reply.code(200).send();
     const owner = await clientOfSession(db, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
-    if (owner !== undefined && owner !== client.id) throw new OAuthError(400, 'unauthorized_client', 'This token was issued to another client.');
+    if (owner !== undefined && owner !== client.id) throw new OAuthError('unauthorized_client', 'This token was issued to another client.');
     await revokeSession(sessions, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
     return reply.code(200).send();
   });

@@ -25,15 +25,14 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { purgeExpiredGrants } from '../auth/sessions.js';
-import { throttledHeaders } from '../auth/sign-in-limits.js';
 import { purgeExpiredPasswordTokens } from '../auth/password-tokens.js';
 import { purgeExpiredSignUps } from '../auth/sign-ups.js';
 import { purgeOldMail } from '../mail/mailer.js';
+import { OAuthError } from '../errors.js';
 import { repeatWhileOpen } from '../http/repeat.js';
 import { errorPage } from './sign-in-page.js';
 import {
   HIDE,
-  OAuthError,
   OPEN,
   sendPage,
   type OAuthContext,
@@ -65,19 +64,13 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const known = error instanceof OAuthError ? error : unreadRequest(error);
     if (known === undefined) request.log.error({ err: error }, 'request failed');
-    if (known?.throttled !== undefined) reply.headers(throttledHeaders(known.throttled));
+    const answer = known ?? new OAuthError('server_error', 'Something went wrong on our side.');
+    reply.headers(answer.headers);
     // The sign-in form's address answers a browser: with a page.
     if (request.routeOptions.url === '/oauth/authorize') {
-      return sendPage(reply.header('Request-Id', request.id), known?.status ?? 500, errorPage('Sign-in failed', known?.description ?? 'Something went wrong on our side. Try again in a moment.'));
+      return sendPage(reply.header('Request-Id', request.id), answer.status, errorPage('Sign-in failed', known?.description ?? 'Something went wrong on our side. Try again in a moment.'));
     }
-    reply
-      .code(known?.status ?? 500)
-      .header('Request-Id', request.id)
-      .header('Cache-Control', 'no-store')
-      .send({
-        error: known?.error ?? 'server_error',
-        error_description: known?.description ?? 'Something went wrong on our side.',
-      });
+    reply.code(answer.status).header('Request-Id', request.id).header('Cache-Control', 'no-store').send({ error: answer.error, error_description: answer.description });
   });
 
   repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired refresh tokens and codes failed', () => purgeExpiredGrants(db, sessions.clock.now()));

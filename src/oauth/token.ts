@@ -4,12 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { exchangeAuthorizationCode, liveSignInOfRefreshToken, refreshTokens } from '../auth/sessions.js';
+import { OAuthError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import {
   formOf,
   GRANT_REFUSALS,
   HIDE,
-  OAuthError,
   OPEN,
   parametersProblem,
   requireClient,
@@ -25,7 +25,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: OAuthContext): void {
   app.post('/oauth/token', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const form = formOf(request);
     const unreadable = parametersProblem(form);
-    if (unreadable !== undefined) throw new OAuthError(400, 'invalid_request', unreadable);
+    if (unreadable !== undefined) throw new OAuthError('invalid_request', unreadable);
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     // A refresh with a live refresh token is limited per sign-in, never refused for its address.
     const presented = single(form.grant_type) === 'refresh_token' ? single(form.refresh_token) : undefined;
@@ -45,9 +45,9 @@ export function tokenRoutes(app: FastifyInstance, ctx: OAuthContext): void {
     } else if (grantType === 'refresh_token') {
       result = await refreshTokens(sessions, { refreshToken: requireParameter(form, 'refresh_token'), clientId: client.id, seenFrom: seenFrom(request) });
     } else {
-      throw new OAuthError(400, 'unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
+      throw new OAuthError('unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
     }
-    if (!result.ok) throw new OAuthError(400, 'invalid_grant', GRANT_REFUSALS[result.reason]);
+    if (!result.ok) throw new OAuthError('invalid_grant', GRANT_REFUSALS[result.reason]);
     return result.tokens;
   });
 

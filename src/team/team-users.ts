@@ -6,11 +6,11 @@
  */
 import { pageOf, type Pagination } from '../db/paginate.js';
 import type { Kysely } from 'kysely';
-import { insertUser, prepareUser, removeUserIn, UserInputError } from '../auth/users.js';
+import { insertUser, prepareUser, removeUserIn } from '../auth/users.js';
 import type { Principal } from '../auth/principal.js';
 import { endSessionsIn } from '../auth/sessions.js';
 import type { Database, Role } from '../db/schema.js';
-import { ApiError, asSentence, notFound } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { holdAdmins } from './admins.js';
@@ -30,17 +30,12 @@ export async function listTeamUsers({ db }: Services, actor: Principal, query: L
  * not know it for good.
  */
 export async function addTeamUser(services: Services, actor: Principal, input: CreateUserBody): Promise<User> {
-  try {
-    const { user, passwordHash } = await prepareUser(services.db.kysely, services.clock, { merchantId: actor.merchantId, ...input });
-    return await services.transaction(async (trx) => {
-      await holdAdmins(services.db, trx, actor.merchantId, actor.id);
-      await insertUser(trx, { ...user, password_hash: passwordHash, must_change_password: 1 });
-      return { id: user.id, email: user.email, role: user.role, created_at: user.created_at, removed_at: null };
-    });
-  } catch (error) {
-    if (error instanceof UserInputError) throw new ApiError('parameter_invalid', asSentence(error.message), error.param);
-    throw error;
-  }
+  const { user, passwordHash } = await prepareUser(services.db.kysely, services.clock, { merchantId: actor.merchantId, ...input });
+  return services.transaction(async (trx) => {
+    await holdAdmins(services.db, trx, actor.merchantId, actor.id);
+    await insertUser(trx, { ...user, password_hash: passwordHash, must_change_password: 1 });
+    return { id: user.id, email: user.email, role: user.role, created_at: user.created_at, removed_at: null };
+  });
 }
 
 export async function changeUserRole(services: Services, actor: Principal, userId: string, role: Role): Promise<User> {

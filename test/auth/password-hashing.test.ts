@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PASSWORD_HASH_CONCURRENCY, passwordHashingStats } from '../../src/auth/password-hashing.js';
-import { createUser, UserInputError } from '../../src/auth/users.js';
+import { createUser } from '../../src/auth/users.js';
+import { InvalidInput } from '../../src/errors.js';
 import { randomBase62 } from '../../src/ids.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { authorizationRequest, signIn, submitSignIn } from '../helpers/oauth.js';
@@ -29,7 +30,7 @@ describeEachBackend('password hashing queue', (backend) => {
       assertError(await admin.post('/v1/users', { email, password: 'x'.repeat(100), role: 'cashier' }), 400, 'parameter_invalid', 'email');
       await assert.rejects(
         createUser(server.db.kysely, server.clock, { merchantId: shop.merchantId, email, password: 'y'.repeat(100), role: 'manager' }),
-        (error: unknown) => error instanceof UserInputError && error.param === 'email' && /already exists/.test(error.message),
+        (error: unknown) => error instanceof InvalidInput && error.param === 'email' && /already exists/.test(error.message),
       );
     }
     assert.equal(passwordHashingStats().started, before, 'no password was hashed for a taken e-mail');

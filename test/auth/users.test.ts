@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createUser, UserInputError } from '../../src/auth/users.js';
+import { createUser } from '../../src/auth/users.js';
+import { InvalidInput } from '../../src/errors.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { createTestMerchant, startTestServer } from '../helpers/server.js';
 
@@ -13,8 +14,8 @@ describeEachBackend('users', (backend) => {
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => createUser(server.db.kysely, server.clock, input)));
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     for (const result of results.filter((r) => r.status === 'rejected')) {
-      assert.ok(result.reason instanceof UserInputError, String(result.reason));
-      assert.equal(result.reason.message, 'a user with the e-mail twice@example.com already exists');
+      assert.ok(result.reason instanceof InvalidInput, String(result.reason));
+      assert.equal(result.reason.reason, 'a user with the e-mail twice@example.com already exists');
     }
     const rows = await server.db.kysely.selectFrom('users').select('email').where('email', '=', 'twice@example.com').execute();
     assert.equal(rows.length, 1);
