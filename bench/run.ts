@@ -136,7 +136,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
     }
     // The webhook scenarios start servers of their own (with the loopback receiver allowed), once the
     // request scenarios' server is stopped: its dispatcher, which may not reach loopback, would claim deliveries too.
-    const delivery: DeliveryContext = { database, fill, durationSeconds: options.durationSeconds, logLevel: options.logLevel, logFile: (name) => `${TMP}${kind}-${name}.log`, say };
+    const delivery: DeliveryContext = { database, fill, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, logLevel: options.logLevel, logFile: (name) => `${TMP}${kind}-${name}.log`, say };
     for (const [id, measure] of [
       ['webhook-delivery', measureDeliveryThroughput],
       ['webhook-lag', measureDeliveryLag],
