@@ -34,7 +34,7 @@ export interface OrderReservation {
   customer: { id: string; name: string; email: string | null } | undefined;
   /** Name and price of each product, by id, when every line's units were taken. */
   products: Map<string, { name: string; price: number }>;
-  /** The first product, in id order, whose units could not be taken; none were then (the caller rolls back). */
+  /** The first product, in id order, whose units could not be taken: the caller throws, and the rollback gives back any taken. */
   refused: RefusedLine | undefined;
 }
 
@@ -56,7 +56,7 @@ const POSTGRES_RESERVE = `with wanted (id, quantity) as (select u.id, u.quantity
   taken as (
     update products p set inventory = p.inventory - l.quantity, updated_at = ?
       from locked l
-     where p.merchant_id = ? and p.environment = ? and p.id = l.id and p.inventory is not null
+     where p.merchant_id = ? and p.environment = ? and p.id = l.id
        and (select count(*) from locked where active = 1 and (inventory is null or inventory >= quantity)) = ?)
 select m.currency, m.tax_rate_bps, c.id as customer_id, c.name as customer_name, c.email as customer_email,
        l.id, l.name, l.price, l.inventory, l.active
