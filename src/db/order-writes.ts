@@ -1,17 +1,19 @@
 /**
  * Create Order's statements, written once per database (`prepared.ts`: no Kysely building per
  * request). They differ by database because round trips do: PostgreSQL answers each statement over
- * the network, so the merchant's settings, the customer and the stock of every line are read and
- * taken in one statement, and the order with its items written in another; SQLite runs in the
- * process, where a statement costs microseconds, and keeps one simple statement per step.
+ * the network, so it gets one statement for the merchant's settings, the customer and the locks on
+ * the products, one that takes the stock of every line, and one for the order with its items (three
+ * round trips where a three-line order took seven); SQLite runs in the process, where a statement
+ * costs microseconds, and keeps one simple statement per step.
  *
- * Stock is taken for all lines or none, never below zero, and products are locked in id order, so
- * that two orders never wait on each other's rows:
- * - PostgreSQL: `select ... order by id for update` locks the rows in that order and reads their
- *   latest committed values; the update in the same statement takes the units only when every line
- *   can have them (a concurrent order waits on the locks, then re-reads).
- * - SQLite: one conditional update per product (`inventory >= quantity`), in id order, stopping at
- *   the first that cannot; the transaction already holds the one write lock.
+ * Stock is taken for all lines or none (a refused line throws, and the rollback gives back what was
+ * taken), never below zero, and products are locked in id order, so that two orders never wait on
+ * each other's rows:
+ * - PostgreSQL: `select ... order by id for update` locks the rows in that order; then one update
+ *   takes the units of every line whose product is active with enough stock (`inventory >= quantity`,
+ *   checked by the update itself on the row's latest version), and any line it did not take is refused.
+ * - SQLite: one conditional update per product, in id order, stopping at the first that cannot give
+ *   its units; the transaction already holds the one write lock.
  */
 import type { Kysely } from 'kysely';
 import type { DialectName } from './connection.js';
@@ -46,41 +48,32 @@ function statement(dialect: DialectName, name: string, text: string): Prepared {
   return made;
 }
 
-const POSTGRES_RESERVE = `with wanted (id, quantity) as (select u.id, u.quantity from unnest(?::text[], ?::bigint[]) as u (id, quantity)),
-  locked as (
-    select p.id, p.name, p.price, p.inventory, p.active, w.quantity
-      from products p join wanted w on w.id = p.id
-     where p.merchant_id = ? and p.environment = ?
-     order by p.id
-       for update of p),
-  taken as (
-    update products p set inventory = p.inventory - l.quantity, updated_at = ?
-      from locked l
-     where p.merchant_id = ? and p.environment = ? and p.id = l.id
-       and (select count(*) from locked where active = 1 and (inventory is null or inventory >= quantity)) = ?)
+/**
+ * Locks the order's products in id order, and reads the merchant's settings and the customer on the
+ * way. The count is there because PostgreSQL runs a CTE only as far as the statement reads it.
+ */
+const POSTGRES_LOCK = `with locked as (
+    select id from products where merchant_id = ? and environment = ? and id = any(?::text[]) order by id for update)
 select m.currency, m.tax_rate_bps, c.id as customer_id, c.name as customer_name, c.email as customer_email,
-       l.id, l.name, l.price, l.inventory, l.active
+       (select count(*) from locked) as products_locked
   from merchants m
   left join customers c on c.merchant_id = m.id and c.environment = ? and c.id = ?
-  left join locked l on true
  where m.id = ?`;
 
-interface PostgresReserveRow {
+/** Takes the units of every line that can give them; the rows are locked, so only the caller's order changes them. */
+const POSTGRES_TAKE = `update products p set inventory = p.inventory - w.quantity, updated_at = ?
+  from unnest(?::text[], ?::bigint[]) as w (id, quantity)
+ where p.merchant_id = ? and p.environment = ? and p.id = w.id and p.active = 1 and (p.inventory is null or p.inventory >= w.quantity)
+returning p.id, p.name, p.price`;
+
+const PRODUCT = 'select name, inventory, active from products where merchant_id = ? and environment = ? and id = ?';
+
+interface PostgresLockRow {
   currency: string;
   tax_rate_bps: number;
   customer_id: string | null;
   customer_name: string | null;
   customer_email: string | null;
-  id: string | null;
-  name: string;
-  price: number;
-  inventory: number | null;
-  active: number;
-}
-
-/** Whether a product as found can give `quantity` units. */
-function canGive(product: { inventory: number | null; active: number } | undefined, quantity: number): boolean {
-  return product !== undefined && product.active === 1 && (product.inventory === null || product.inventory >= quantity);
 }
 
 /**
@@ -99,29 +92,35 @@ export async function reserveForOrder(
 ): Promise<OrderReservation> {
   const { merchantId, environment } = tenant;
   if (dialect === 'postgres') {
-    const rows = await runPrepared<PostgresReserveRow>(trx, statement(dialect, 'reserve', POSTGRES_RESERVE), [
-      wanted.map(([id]) => id),
-      wanted.map(([, quantity]) => quantity),
+    const ids = wanted.map(([id]) => id);
+    const [first] = await runPrepared<PostgresLockRow>(trx, statement(dialect, 'lock', POSTGRES_LOCK), [
       merchantId,
       environment,
-      now,
-      merchantId,
-      environment,
-      wanted.length,
+      ids,
       environment,
       customerId ?? null,
       merchantId,
     ]);
-    const first = merchantRow(rows[0], merchantId);
-    const found = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id!, row]));
-    // The statement took the units exactly when every line can have them, which this finds out the same way.
-    const refusedAt = wanted.find(([id, quantity]) => !canGive(found.get(id), quantity));
+    const { currency, tax_rate_bps, customer_id, customer_name, customer_email } = merchantRow(first, merchantId);
+    const taken = await runPrepared<{ id: string; name: string; price: number }>(trx, statement(dialect, 'take', POSTGRES_TAKE), [
+      now,
+      ids,
+      wanted.map(([, quantity]) => quantity),
+      merchantId,
+      environment,
+    ]);
+    const products = new Map(taken.map((row) => [row.id, row]));
+    const refusedAt = wanted.find(([id]) => !products.has(id));
+    const refused =
+      refusedAt === undefined
+        ? undefined
+        : { productId: refusedAt[0], quantity: refusedAt[1], product: (await runPrepared<RefusedLine['product'] & object>(trx, statement(dialect, 'product', PRODUCT), [merchantId, environment, refusedAt[0]]))[0] };
     return {
-      currency: first.currency,
-      taxRateBps: first.tax_rate_bps,
-      customer: first.customer_id === null ? undefined : { id: first.customer_id, name: first.customer_name!, email: first.customer_email },
-      products: found,
-      refused: refusedAt === undefined ? undefined : { productId: refusedAt[0], quantity: refusedAt[1], product: found.get(refusedAt[0]) },
+      currency,
+      taxRateBps: tax_rate_bps,
+      customer: customer_id === null ? undefined : { id: customer_id, name: customer_name!, email: customer_email },
+      products,
+      refused,
     };
   }
 
@@ -152,7 +151,7 @@ export async function reserveForOrder(
     if (taken === undefined) {
       const [product] = await runPrepared<{ name: string; inventory: number | null; active: number }>(
         trx,
-        statement(dialect, 'product', 'select name, inventory, active from products where merchant_id = ? and environment = ? and id = ?'),
+        statement(dialect, 'product', PRODUCT),
         [merchantId, environment, productId],
       );
       reservation.refused = { productId, quantity, product };

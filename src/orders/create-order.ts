@@ -1,7 +1,7 @@
 /**
  * Create Order: reserve stock for every line, or for none, and write the order with its line items
  * in one transaction (`stock.ts` says how stock is taken). Its statements are written once in
- * `db/order-writes.ts`: on PostgreSQL, four round trips with the event, plus begin and commit.
+ * `db/order-writes.ts`: on PostgreSQL, five round trips with the event's two, plus begin and commit.
  */
 import type { Tenant } from '../auth/principal.js';
 import type { LineItemRow } from '../db/schema.js';
