@@ -66,6 +66,7 @@ const POSTGRES_TAKE = `update products p set inventory = p.inventory - w.quantit
  where p.merchant_id = ? and p.environment = ? and p.id = w.id and p.active = 1 and (p.inventory is null or p.inventory >= w.quantity)
 returning p.id, p.name, p.price`;
 
+/** A product as found, to say why its line was refused. */
 const PRODUCT = 'select name, inventory, active from products where merchant_id = ? and environment = ? and id = ?';
 
 interface PostgresLockRow {
@@ -91,6 +92,10 @@ export async function reserveForOrder(
   now: string,
 ): Promise<OrderReservation> {
   const { merchantId, environment } = tenant;
+  const refusal = async ([productId, quantity]: readonly [string, number]): Promise<RefusedLine> => {
+    const [product] = await runPrepared<NonNullable<RefusedLine['product']>>(trx, statement(dialect, 'product', PRODUCT), [merchantId, environment, productId]);
+    return { productId, quantity, product };
+  };
   if (dialect === 'postgres') {
     const ids = wanted.map(([id]) => id);
     const [first] = await runPrepared<PostgresLockRow>(trx, statement(dialect, 'lock', POSTGRES_LOCK), [
@@ -111,10 +116,7 @@ export async function reserveForOrder(
     ]);
     const products = new Map(taken.map((row) => [row.id, row]));
     const refusedAt = wanted.find(([id]) => !products.has(id));
-    const refused =
-      refusedAt === undefined
-        ? undefined
-        : { productId: refusedAt[0], quantity: refusedAt[1], product: (await runPrepared<RefusedLine['product'] & object>(trx, statement(dialect, 'product', PRODUCT), [merchantId, environment, refusedAt[0]]))[0] };
+    const refused = refusedAt === undefined ? undefined : await refusal(refusedAt);
     return {
       currency,
       taxRateBps: tax_rate_bps,
@@ -146,15 +148,11 @@ export async function reserveForOrder(
       where merchant_id = ? and environment = ? and id = ? and active = 1 and (inventory is null or inventory >= ?)
       returning name, price`,
   );
-  for (const [productId, quantity] of wanted) {
+  for (const line of wanted) {
+    const [productId, quantity] = line;
     const [taken] = await runPrepared<{ name: string; price: number }>(trx, take, [quantity, now, merchantId, environment, productId, quantity]);
     if (taken === undefined) {
-      const [product] = await runPrepared<{ name: string; inventory: number | null; active: number }>(
-        trx,
-        statement(dialect, 'product', PRODUCT),
-        [merchantId, environment, productId],
-      );
-      reservation.refused = { productId, quantity, product };
+      reservation.refused = await refusal(line);
       return reservation;
     }
     reservation.products.set(productId, taken);
