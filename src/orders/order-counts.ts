@@ -4,23 +4,12 @@
  * whole days of the range, and from the orders themselves for the rest: the part of a day at either
  * end of the range, and any query by customer. A quarter of a million orders is a sum of a few
  * hundred count rows instead of a walk through every matching order.
+ *
+ * The count is an SQL expression for List Orders' one statement (`list-orders.ts`), not a query of
+ * its own: one round trip per page on PostgreSQL.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
-import type { Database, Environment, OrderStatus } from '../db/schema.js';
-
-/** The table of migration 0004, typed here beside the only code that reads it. */
-interface OrderCountsTable {
-  merchant_id: string;
-  environment: Environment;
-  status: OrderStatus;
-  /** UTC day of the orders' `created_at`, `YYYY-MM-DD`. */
-  day: string;
-  /** The table keeps several rows per status and day, so that concurrent writers rarely share one. */
-  slot: number;
-  /** Orders of that status and day, or a part of them; may be negative in one slot, never in their sum. */
-  count: number;
-}
+import type { OrderStatus } from '../db/schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,43 +28,55 @@ export interface CountQuery {
   max: string | undefined;
 }
 
+/** SQL text with `?` placeholders, its parameters, and a key naming the text (equal keys, equal texts). */
+export interface SqlPart {
+  text: string;
+  parameters: unknown[];
+  shape: string;
+}
+
 /**
- * Counts the orders of `filtered` (the tenant's orders with every filter of `query` applied).
+ * The count of the orders `matching` selects (the tenant's orders with every filter of `query`, as a
+ * condition on `orders`), as a scalar SQL expression.
  *
- * @example await countOrders(db.kysely, tenant, filtered, { statuses: ['paid'], customerId: undefined, min, max })
+ * @example countOrders(tenant, matching, { statuses: ['paid'], customerId: undefined, min, max })
  */
-export async function countOrders(
-  db: Kysely<Database>,
-  tenant: Tenant,
-  filtered: SelectQueryBuilder<Database, 'orders', {}>,
-  query: CountQuery,
-): Promise<number> {
-  const countRows = async (rows: SelectQueryBuilder<Database, 'orders', {}>) =>
-    Number((await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
-  if (query.customerId !== undefined) return countRows(filtered);
+export function countOrders(tenant: Tenant, matching: SqlPart, query: CountQuery): SqlPart {
+  const countRows = (extra = '', parameters: unknown[] = [], shape = 'rows'): SqlPart => ({
+    text: `(select count(*) from orders where ${matching.text}${extra})`,
+    parameters: [...matching.parameters, ...parameters],
+    shape,
+  });
+  if (query.customerId !== undefined) return countRows();
 
   // The whole days of the range: from the first day that starts inside it to the last that ends inside it.
   const { min, max } = query;
   const firstDay = min === undefined ? undefined : min.endsWith(DAY_START) ? min.slice(0, 10) : shiftDay(min.slice(0, 10), 1);
   const lastDay = max === undefined ? undefined : max.endsWith(DAY_END) ? max.slice(0, 10) : shiftDay(max.slice(0, 10), -1);
   // Bounds less than a day apart (or crossed), or at the ends of the calendar: the orders themselves.
-  if (firstDay !== undefined && lastDay !== undefined && firstDay > lastDay) return countRows(filtered);
-  if ((firstDay !== undefined && !DAY.test(firstDay)) || (lastDay !== undefined && !DAY.test(lastDay))) return countRows(filtered);
+  if (firstDay !== undefined && lastDay !== undefined && firstDay > lastDay) return countRows();
+  if ((firstDay !== undefined && !DAY.test(firstDay)) || (lastDay !== undefined && !DAY.test(lastDay))) return countRows();
 
-  let counts = db
-    .withTables<{ order_counts: OrderCountsTable }>()
-    .selectFrom('order_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('total'))
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment);
-  if (query.statuses !== undefined) counts = counts.where('status', 'in', query.statuses);
-  if (firstDay !== undefined) counts = counts.where('day', '>=', firstDay);
-  if (lastDay !== undefined) counts = counts.where('day', '<=', lastDay);
-
-  const [days, before, after] = await Promise.all([
-    counts.executeTakeFirstOrThrow().then((row) => Number(row.total)),
-    min !== undefined && firstDay !== min.slice(0, 10) ? countRows(filtered.where('created_at', '<', `${firstDay}${DAY_START}`)) : 0,
-    max !== undefined && lastDay !== max.slice(0, 10) ? countRows(filtered.where('created_at', '>', `${lastDay}${DAY_END}`)) : 0,
-  ]);
-  return days + before + after;
+  let days = 'merchant_id = ? and environment = ?';
+  const parameters: unknown[] = [tenant.merchantId, tenant.environment];
+  if (query.statuses !== undefined) {
+    days += ` and status in (${query.statuses.map(() => '?').join(', ')})`;
+    parameters.push(...query.statuses);
+  }
+  if (firstDay !== undefined) {
+    days += ' and day >= ?';
+    parameters.push(firstDay);
+  }
+  if (lastDay !== undefined) {
+    days += ' and day <= ?';
+    parameters.push(lastDay);
+  }
+  const parts: SqlPart[] = [{ text: `(select coalesce(sum(count), 0) from order_counts where ${days})`, parameters, shape: `days${query.statuses?.length ?? ''}${firstDay === undefined ? '' : 'f'}${lastDay === undefined ? '' : 'l'}` }];
+  if (min !== undefined && firstDay !== min.slice(0, 10)) parts.push(countRows(' and created_at < ?', [`${firstDay}${DAY_START}`], 'before'));
+  if (max !== undefined && lastDay !== max.slice(0, 10)) parts.push(countRows(' and created_at > ?', [`${lastDay}${DAY_END}`], 'after'));
+  return {
+    text: parts.map((p) => p.text).join(' + '),
+    parameters: parts.flatMap((p) => p.parameters),
+    shape: parts.map((p) => p.shape).join('+'),
+  };
 }

@@ -2,50 +2,20 @@
  * Stock, in one place: taken when an order is created, given back when it is canceled or its units
  * are refunded. Products whose stock is not tracked (`inventory` null) are sold without limit.
  *
- * Stock is taken with one conditional UPDATE per product (`inventory >= quantity`), so it can never go
- * below zero: on PostgreSQL the row lock makes a concurrent order wait and re-check the condition; on
- * SQLite the transaction holds the write lock from its first statement. Products are always taken in
- * id order, so that two transactions never wait on each other's rows.
+ * Stock is taken for all lines of an order or none, and can never go below zero: Create Order's
+ * statements (`db/order-writes.ts`) take it with the product rows locked, in id order, so that two
+ * transactions never wait on each other's rows; this file says why a line was refused. It is given
+ * back with one UPDATE per product, in id order too.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
 import type { Database } from '../db/schema.js';
-import { selectScoped } from '../db/scoped.js';
+import type { RefusedLine } from '../db/order-writes.js';
 import { ApiError } from '../errors.js';
 
-/** What an order line needs of a product it reserved. */
-export interface ReservedProduct {
-  name: string;
-  price: number;
-}
-
-/**
- * Takes the units wanted of each product, for all or (by throwing) none: `product_not_found`,
- * `product_inactive` or `out_of_stock`, on the parameter `paramOf(productId)`.
- */
-export async function reserveStock(
-  trx: Kysely<Database>,
-  tenant: Tenant,
-  wanted: ReadonlyMap<string, number>,
-  paramOf: (productId: string) => string,
-  now: string,
-): Promise<Map<string, ReservedProduct>> {
-  const products = new Map<string, ReservedProduct>();
-  for (const [productId, quantity] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const reserved = await trx
-      .updateTable('products')
-      .set({ inventory: sql`inventory - ${quantity}`, updated_at: now })
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('id', '=', productId)
-      .where('active', '=', 1)
-      .where((eb) => eb.or([eb('inventory', 'is', null), eb('inventory', '>=', quantity)]))
-      .returning(['name', 'price'])
-      .executeTakeFirst();
-    if (reserved === undefined) throw await whyNotReserved(trx, tenant, productId, quantity, paramOf(productId));
-    products.set(productId, reserved);
-  }
-  return products;
+/** The units wanted of each product, in the id order products are taken in. */
+export function inIdOrder(wanted: ReadonlyMap<string, number>): Array<[productId: string, quantity: number]> {
+  return [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** Puts units back on the shelf of products whose stock is tracked (untracked ones stay null). */
@@ -62,9 +32,8 @@ export async function restock(trx: Kysely<Database>, tenant: Tenant, units: Read
   }
 }
 
-/** Tells an unknown product (product_not_found) from an inactive one (product_inactive) and one short of stock (out_of_stock). */
-async function whyNotReserved(trx: Kysely<Database>, tenant: Tenant, productId: string, quantity: number, param: string): Promise<ApiError> {
-  const product = await selectScoped(trx, 'products', tenant).select(['name', 'inventory', 'active']).where('id', '=', productId).executeTakeFirst();
+/** Tells an unknown product (product_not_found) from an inactive one (product_inactive) and one short of stock (out_of_stock), on the parameter `param`. */
+export function refusal({ productId, quantity, product }: RefusedLine, param: string): ApiError {
   if (product === undefined) return new ApiError('product_not_found', `No such product: '${productId}'`, param);
   if (product.active !== 1) {
     return new ApiError('product_inactive', `Product '${product.name}' (${productId}) is not active; make it active again (PATCH /v1/products/${productId} with "active": true) to sell it.`, param);

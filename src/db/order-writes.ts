@@ -1,0 +1,208 @@
+/**
+ * Create Order's statements, written once per database (`prepared.ts`: no Kysely building per
+ * request). They differ by database because round trips do: PostgreSQL answers each statement over
+ * the network, so it gets one statement for the merchant's settings, the customer and the locks on
+ * the products, one that takes the stock of every line, and one for the order with its items (three
+ * round trips where a three-line order took seven); SQLite runs in the process, where a statement
+ * costs microseconds, and keeps one simple statement per step.
+ *
+ * Stock is taken for all lines or none (a refused line throws, and the rollback gives back what was
+ * taken), never below zero, and products are locked in id order, so that two orders never wait on
+ * each other's rows:
+ * - PostgreSQL: `select ... order by id for update` locks the rows in that order; then one update
+ *   takes the units of every line whose product is active with enough stock (`inventory >= quantity`,
+ *   checked by the update itself on the row's latest version), and any line it did not take is refused.
+ * - SQLite: one conditional update per product, in id order, stopping at the first that cannot give
+ *   its units; the transaction already holds the one write lock.
+ */
+import type { Kysely } from 'kysely';
+import type { DialectName } from './connection.js';
+import { prepared, runPrepared, type Prepared } from './prepared.js';
+import type { Database, LineItemRow, OrderRow } from './schema.js';
+import type { Tenant } from './scoped.js';
+
+/** A product the order could not have, as found (its stock before anything was taken). */
+export interface RefusedLine {
+  productId: string;
+  quantity: number;
+  /** Undefined when the tenant has no such product. */
+  product: { name: string; inventory: number | null; active: number } | undefined;
+}
+
+export interface OrderReservation {
+  currency: string;
+  taxRateBps: number;
+  /** The order's customer, undefined when none was asked for or the tenant has no such customer. */
+  customer: { id: string; name: string; email: string | null } | undefined;
+  /** Name and price of each product, by id, when every line's units were taken. */
+  products: Map<string, { name: string; price: number }>;
+  /** The first product, in id order, whose units could not be taken: the caller throws, and the rollback gives back any taken. */
+  refused: RefusedLine | undefined;
+}
+
+const statements = new Map<string, Prepared>();
+function statement(dialect: DialectName, name: string, text: string): Prepared {
+  const key = `${dialect} ${name}`;
+  let made = statements.get(key);
+  if (made === undefined) statements.set(key, (made = prepared(dialect, text)));
+  return made;
+}
+
+/**
+ * Locks the order's products in id order, and reads the merchant's settings and the customer on the
+ * way. The count is there because PostgreSQL runs a CTE only as far as the statement reads it.
+ */
+const POSTGRES_LOCK = `with locked as (
+    select id from products where merchant_id = ? and environment = ? and id = any(?::text[]) order by id for update)
+select m.currency, m.tax_rate_bps, c.id as customer_id, c.name as customer_name, c.email as customer_email,
+       (select count(*) from locked) as products_locked
+  from merchants m
+  left join customers c on c.merchant_id = m.id and c.environment = ? and c.id = ?
+ where m.id = ?`;
+
+/** Takes the units of every line that can give them; the rows are locked, so only the caller's order changes them. */
+const POSTGRES_TAKE = `update products p set inventory = p.inventory - w.quantity, updated_at = ?
+  from unnest(?::text[], ?::bigint[]) as w (id, quantity)
+ where p.merchant_id = ? and p.environment = ? and p.id = w.id and p.active = 1 and (p.inventory is null or p.inventory >= w.quantity)
+returning p.id, p.name, p.price`;
+
+/** A product as found, to say why its line was refused. */
+const PRODUCT = 'select name, inventory, active from products where merchant_id = ? and environment = ? and id = ?';
+
+interface PostgresLockRow {
+  currency: string;
+  tax_rate_bps: number;
+  customer_id: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+}
+
+/**
+ * Reads the merchant's settings and the customer, and takes the units `wanted` (product id and
+ * quantity, sorted by id) of every line, or of none.
+ *
+ * @example const reservation = await reserveForOrder('postgres', trx, tenant, [['prod_a', 2]], undefined, now);
+ */
+export async function reserveForOrder(
+  dialect: DialectName,
+  trx: Kysely<Database>,
+  tenant: Tenant,
+  wanted: ReadonlyArray<readonly [productId: string, quantity: number]>,
+  customerId: string | undefined,
+  now: string,
+): Promise<OrderReservation> {
+  const { merchantId, environment } = tenant;
+  const refusal = async ([productId, quantity]: readonly [string, number]): Promise<RefusedLine> => {
+    const [product] = await runPrepared<NonNullable<RefusedLine['product']>>(trx, statement(dialect, 'product', PRODUCT), [merchantId, environment, productId]);
+    return { productId, quantity, product };
+  };
+  if (dialect === 'postgres') {
+    const ids = wanted.map(([id]) => id);
+    const [first] = await runPrepared<PostgresLockRow>(trx, statement(dialect, 'lock', POSTGRES_LOCK), [
+      merchantId,
+      environment,
+      ids,
+      environment,
+      customerId ?? null,
+      merchantId,
+    ]);
+    const { currency, tax_rate_bps, customer_id, customer_name, customer_email } = merchantRow(first, merchantId);
+    const taken = await runPrepared<{ id: string; name: string; price: number }>(trx, statement(dialect, 'take', POSTGRES_TAKE), [
+      now,
+      ids,
+      wanted.map(([, quantity]) => quantity),
+      merchantId,
+      environment,
+    ]);
+    const products = new Map(taken.map((row) => [row.id, row]));
+    const refusedAt = wanted.find(([id]) => !products.has(id));
+    const refused = refusedAt === undefined ? undefined : await refusal(refusedAt);
+    return {
+      currency,
+      taxRateBps: tax_rate_bps,
+      customer: customer_id === null ? undefined : { id: customer_id, name: customer_name!, email: customer_email },
+      products,
+      refused,
+    };
+  }
+
+  const [settings] = await runPrepared<{ currency: string; tax_rate_bps: number }>(
+    trx,
+    statement(dialect, 'merchant', 'select currency, tax_rate_bps from merchants where id = ?'),
+    [merchantId],
+  );
+  const { currency, tax_rate_bps } = merchantRow(settings, merchantId);
+  const [customer] =
+    customerId === undefined
+      ? []
+      : await runPrepared<{ id: string; name: string; email: string | null }>(
+          trx,
+          statement(dialect, 'customer', 'select id, name, email from customers where merchant_id = ? and environment = ? and id = ?'),
+          [merchantId, environment, customerId],
+        );
+  const reservation: OrderReservation = { currency, taxRateBps: tax_rate_bps, customer, products: new Map(), refused: undefined };
+  const take = statement(
+    dialect,
+    'take',
+    `update products set inventory = inventory - ?, updated_at = ?
+      where merchant_id = ? and environment = ? and id = ? and active = 1 and (inventory is null or inventory >= ?)
+      returning name, price`,
+  );
+  for (const line of wanted) {
+    const [productId, quantity] = line;
+    const [taken] = await runPrepared<{ name: string; price: number }>(trx, take, [quantity, now, merchantId, environment, productId, quantity]);
+    if (taken === undefined) {
+      reservation.refused = await refusal(line);
+      return reservation;
+    }
+    reservation.products.set(productId, taken);
+  }
+  return reservation;
+}
+
+function merchantRow<Row>(row: Row | undefined, merchantId: string): Row {
+  if (row === undefined) throw new Error(`merchant ${merchantId} of an authenticated credential is missing`);
+  return row;
+}
+
+/** The order row's columns, in the order of `insertOrder`'s parameters. */
+const ORDER_COLUMNS = [
+  'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount', 'items_count',
+  'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata',
+  'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof OrderRow>;
+/** A line item's own columns; merchant, environment and order are the order's. */
+const ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity'] as const satisfies ReadonlyArray<keyof LineItemRow>;
+const ITEM_TYPES = ['text', 'integer', 'text', 'text', 'integer', 'bigint', 'bigint', 'integer'] as const;
+
+const ORDER_VALUES = `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`;
+const POSTGRES_INSERT = `with o as (${ORDER_VALUES})
+insert into line_items (merchant_id, environment, order_id, ${ITEM_COLUMNS.join(', ')})
+select ?, ?, ?, ${ITEM_COLUMNS.map((c) => `i.${c}`).join(', ')}
+  from unnest(${ITEM_TYPES.map((t) => `?::${t}[]`).join(', ')}) as i (${ITEM_COLUMNS.join(', ')})`;
+const SQLITE_ITEM = `insert into line_items (merchant_id, environment, order_id, ${ITEM_COLUMNS.join(', ')}) values (?, ?, ?, ${ITEM_COLUMNS.map(() => '?').join(', ')})`;
+
+/**
+ * Writes the order and its line items (of that order, merchant and environment): one statement on
+ * PostgreSQL (the foreign key of the items is checked at its end, when the order is there).
+ */
+export async function insertOrder(
+  dialect: DialectName,
+  trx: Kysely<Database>,
+  order: Pick<OrderRow, (typeof ORDER_COLUMNS)[number]>,
+  items: ReadonlyArray<Pick<LineItemRow, (typeof ITEM_COLUMNS)[number]>>,
+): Promise<void> {
+  const orderValues = ORDER_COLUMNS.map((column) => order[column]);
+  const owner = [order.merchant_id, order.environment, order.id];
+  if (dialect === 'postgres') {
+    await runPrepared(trx, statement(dialect, 'insert', POSTGRES_INSERT), [
+      ...orderValues,
+      ...owner,
+      ...ITEM_COLUMNS.map((column) => items.map((item) => item[column])),
+    ]);
+    return;
+  }
+  await runPrepared(trx, statement(dialect, 'order', ORDER_VALUES), orderValues);
+  const item = statement(dialect, 'item', SQLITE_ITEM);
+  for (const line of items) await runPrepared(trx, item, [...owner, ...ITEM_COLUMNS.map((column) => line[column])]);
+}
