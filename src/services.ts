@@ -1,5 +1,6 @@
 /**
- * What business operations are given to work with. Built once in `app.ts` and handed to each module.
+ * What business operations are given to work with. Built once in `app.ts`, which sets it on every request
+ * (`request.services`) for the route to hand to its operation.
  */
 import type { Kysely } from 'kysely';
 import type { Db } from './db/connection.js';
