@@ -84,7 +84,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         request.services = {
           ...request.services,
           transaction: (work) =>
-            db.kysely.transaction().execute(async (trx) => {
+            db.transaction(async (trx) => {
               const result = await work(trx);
               await completeKey(trx, tenant, header, status, JSON.stringify(result));
               state.state = 'stored';
