@@ -31,7 +31,7 @@ import { stripeProcessor } from './payments/stripe-processor.js';
 import { productRoutes } from './products/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { teamRoutes } from './team/routes.js';
-import { baseServices } from './services.js';
+import { baseServices, type Services } from './services.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { rewrapWebhookSecrets } from './webhooks/webhook-secrets.js';
@@ -43,6 +43,13 @@ import { apiErrorHandler, refusedBeforeRouting } from './http/error-handler.js';
 import { registerAuthentication } from './auth/authentication.js';
 
 export { parseJsonBody } from './http/json-body.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The services this request's operation runs with; with an idempotency key, its transactions also record the answer. */
+    services: Services;
+  }
+}
 
 /** How long start-up waits for Redis before serving with limits counted in memory until it answers. */
 const REDIS_READY_WAIT_MS = 2_000;
@@ -103,6 +110,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
+  });
+  // Every operation is handed the one Services; the idempotency plugin swaps in transactions that store a request's answer.
+  app.decorateRequest('services', null as unknown as Services);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.services = services;
+    done();
   });
   // One deadline for all of a request's database work, from its arrival: waits for a connection and
   // for answers end by it (src/db/deadline.ts). Entered again before the handler, because reading

@@ -54,7 +54,7 @@ export async function registerAuthentication(
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
     sessionMaxAgeSeconds: config.sessionMaxAgeDays * 86_400,
-    transaction: (work) => db.kysely.transaction().execute(work),
+    transaction: (work) => db.transaction(work),
   };
   const mailer = new Mailer({ db: db.kysely, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.addHook('onClose', () => mailer.drain());

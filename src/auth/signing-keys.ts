@@ -56,8 +56,8 @@ async function newKeyRow(clock: Clock, cipher: SigningKeyCipher) {
  */
 export async function ensureSigningKey(db: Db, clock: Clock, cipher: SigningKeyCipher = IN_CLEAR): Promise<void> {
   const row = await newKeyRow(clock, cipher);
-  await db.kysely.transaction().execute(async (trx) => {
-    await lockSigningKeys(db, trx);
+  await db.transaction(async (trx) => {
+    await trx.lockTable('signing_keys');
     const active = await trx.selectFrom('signing_keys').select('id').where('retired_at', 'is', null).executeTakeFirst();
     if (active === undefined) await trx.insertInto('signing_keys').values(row).execute();
   });
@@ -70,8 +70,8 @@ export async function ensureSigningKey(db: Db, clock: Clock, cipher: SigningKeyC
  */
 export async function rotateSigningKey(db: Db, clock: Clock, cipher: SigningKeyCipher = IN_CLEAR): Promise<{ id: string; retired: string[]; rewrapped: number }> {
   const row = await newKeyRow(clock, cipher);
-  return db.kysely.transaction().execute(async (trx) => {
-    await lockSigningKeys(db, trx);
+  return db.transaction(async (trx) => {
+    await trx.lockTable('signing_keys');
     const rewrapped = await rewrap(trx, cipher, () => true);
     const retired = await trx
       .updateTable('signing_keys')
@@ -90,8 +90,8 @@ export async function rotateSigningKey(db: Db, clock: Clock, cipher: SigningKeyC
  * still stored in clear when an encryption key is set. Returns how many it encrypted and how many stay in clear.
  */
 export async function sealSigningKeys(db: Db, cipher: SigningKeyCipher): Promise<{ encrypted: number; inClear: number }> {
-  return db.kysely.transaction().execute(async (trx) => {
-    await lockSigningKeys(db, trx);
+  return db.transaction(async (trx) => {
+    await trx.lockTable('signing_keys');
     const encrypted = await rewrap(trx, cipher, (stored) => stored.trimStart().startsWith('{'));
     const inClear = (await trx.selectFrom('signing_keys').select('private_jwk').execute()).filter((r) => r.private_jwk.trimStart().startsWith('{')).length;
     return { encrypted, inClear };
@@ -108,10 +108,6 @@ async function rewrap(trx: Kysely<Database>, cipher: SigningKeyCipher, chosen: (
     count += 1;
   }
   return count;
-}
-
-async function lockSigningKeys(db: Db, trx: Kysely<Database>): Promise<void> {
-  await db.lockTable(trx, 'signing_keys');
 }
 
 /** Keys still published (or the one named `kid`, if it is): the signing key, and retired keys whose tokens may not all have expired. */

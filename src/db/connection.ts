@@ -6,12 +6,13 @@
  *   const db = await openDatabase({ url: 'sqlite:./data/till.db' });
  *   const db = await openDatabase({ url: 'postgres://localhost/till', poolSize: 20 });
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import { databaseDialectOf } from '../config.js';
 import type { CredentialChanges } from './credential-changes.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './schema.js';
 import { openSqlite, sqlitePath } from './sqlite.js';
+import type { DbTransaction } from './transaction.js';
 
 export { sqlitePath };
 
@@ -42,21 +43,10 @@ export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: DialectName;
   /**
-   * Locks the selected rows until the transaction ends. PostgreSQL takes row locks; SQLite has one
-   * writer, and every transaction here begins IMMEDIATE, so the rows are already held.
+   * Runs `work` in one transaction (on SQLite it begins IMMEDIATE, holding the write lock), handing
+   * it the transaction with this database's locks.
    */
-  forUpdate<O>(query: SelectQueryBuilder<Database, any, O>): SelectQueryBuilder<Database, any, O>;
-  /**
-   * Holds `table` against every other writer until the transaction ends. PostgreSQL locks the table
-   * in exclusive mode (reads go on); SQLite's IMMEDIATE transactions already hold its one write lock.
-   */
-  lockTable(trx: Kysely<Database>, table: keyof Database & string): Promise<void>;
-  /**
-   * Claims rows for a work queue: PostgreSQL locks the selected rows of `of` (a table or alias of the
-   * query) and skips those another transaction holds, so that claimers never wait on each other;
-   * SQLite's one writer already runs each claiming transaction alone.
-   */
-  skipLocked<O>(query: SelectQueryBuilder<Database, any, O>, of: string): SelectQueryBuilder<Database, any, O>;
+  transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T>;
   /** Throws if the database cannot answer a trivial query. */
   ping(): Promise<void>;
   /** The kind of database failure `error` is, or undefined when it is none of them. */

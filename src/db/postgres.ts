@@ -12,11 +12,13 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   type TableMetadata,
+  type Transaction,
 } from 'kysely';
 import type { DatabaseFault, Db, OpenOptions } from './connection.js';
 import { postgresCredentialChanges, type CredentialChanges } from './credential-changes.js';
 import { remainingMs } from './deadline.js';
 import type { Database } from './schema.js';
+import { runTransaction, type TransactionLocks } from './transaction.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -120,11 +122,7 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
   const db: Db = {
     kysely,
     dialect: 'postgres',
-    forUpdate: (query) => query.forUpdate(),
-    skipLocked: (query, of) => query.forUpdate(of as never).skipLocked(),
-    lockTable: async (trx, table) => {
-      await sql`lock table ${sql.table(table)} in exclusive mode`.execute(trx);
-    },
+    transaction: (work) => runTransaction(kysely, postgresLocks, work),
     ping: async () => {
       await pool.query('select 1');
       health.answered();
@@ -150,6 +148,16 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
     },
   };
   return db;
+}
+
+function postgresLocks(trx: Transaction<Database>): TransactionLocks {
+  return {
+    forUpdate: (query) => query.forUpdate(),
+    skipLocked: (query, of) => query.forUpdate(of as never).skipLocked(),
+    lockTable: async (table) => {
+      await sql`lock table ${sql.table(table)} in exclusive mode`.execute(trx);
+    },
+  };
 }
 
 /** What the pool has seen: when the database last answered, and the last write it refused. */

@@ -15,6 +15,7 @@ import type { Database } from './schema.js';
 import type { CheckpointerData } from './sqlite-checkpointer.js';
 import { LockWaitingSqliteDriver } from './sqlite-driver.js';
 import { SqliteFile } from './sqlite-file.js';
+import { runTransaction, type TransactionLocks } from './transaction.js';
 
 /** `sqlite:./data/till.db`, `sqlite::memory:`, `file:./x.db` or a bare path. */
 export function sqlitePath(url: string): string {
@@ -52,9 +53,7 @@ export function openSqlite(url: string, lockWaitMs: number): Db {
   const db: Db = {
     kysely,
     dialect: 'sqlite',
-    forUpdate: (query) => query,
-    skipLocked: (query) => query,
-    lockTable: async () => undefined,
+    transaction: (work) => runTransaction(kysely, () => SQLITE_LOCKS, work),
     ping: async () => {
       database.prepare('select 1').get();
       lastAnsweredAt = Date.now();
@@ -85,6 +84,13 @@ export function openSqlite(url: string, lockWaitMs: number): Db {
   };
   return db;
 }
+
+/** One writer, and every transaction begins IMMEDIATE: whatever a transaction would lock, it already holds. */
+const SQLITE_LOCKS: TransactionLocks = {
+  forUpdate: (query) => query,
+  skipLocked: (query) => query,
+  lockTable: async () => undefined,
+};
 
 /** `/readyz` answers within 2 s: its wait for the write lock stops here. */
 const READINESS_LOCK_WAIT_MS = 1_000;

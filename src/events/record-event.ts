@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import type { ApiKeyView } from '../auth/api-keys.js';
 import type { Customer } from '../customers/schemas.js';
-import type { Order, Refund } from '../orders/schemas.js';
+import type { Order, Refund } from '../http/order-schemas.js';
 import type { Product } from '../products/schemas.js';
 import { enqueueDeliveries } from '../webhooks/enqueue-deliveries.js';
 

@@ -5,7 +5,7 @@ import Type, { type Static } from 'typebox';
 import { IdOf, IdParam, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 import { ApiKey } from '../api-keys/schemas.js';
 import { Customer } from '../customers/schemas.js';
-import { Order, Refund } from '../orders/schemas.js';
+import { Order, Refund } from '../http/order-schemas.js';
 import { Product } from '../products/schemas.js';
 import { EVENT_TYPES } from './record-event.js';
 

@@ -30,8 +30,6 @@ declare module 'fastify' {
     secretFields?: readonly string[];
   }
   interface FastifyRequest {
-    /** The services this request's operation runs with: with an idempotency key, its transactions record the answer. */
-    services: Services;
     idempotency: { key: string; state: 'running' | 'stored' | 'replayed' } | null;
   }
 }
@@ -46,12 +44,11 @@ function successStatus(request: FastifyRequest): number {
   return statuses.find((status) => status >= 200 && status < 300) ?? 200;
 }
 
+/** `services`: what the purge of expired keys runs with; a request's work uses `request.services` (set in `app.ts`). */
 export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance, { services }: { services: Services }) {
-  app.decorateRequest('services', null as unknown as Services);
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
-    request.services = services;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (request.method !== 'POST' || header === undefined || request.principal === undefined) return;
     if (request.routeOptions.config.idempotent === false) return;
@@ -64,8 +61,9 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       );
     }
     const tenant = request.principal;
+    const { db, clock } = request.services;
     const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, withoutFields(request.body, request.routeOptions.config.secretFields));
-    const claim = await claimKey(services.db.kysely, tenant, header, fingerprint, services.clock.now());
+    const claim = await claimKey(db.kysely, tenant, header, fingerprint, clock.now());
     switch (claim.kind) {
       case 'mismatch':
         throw new ApiError(
@@ -84,9 +82,9 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         request.idempotency = state;
         const status = successStatus(request);
         request.services = {
-          ...services,
+          ...request.services,
           transaction: (work) =>
-            services.db.kysely.transaction().execute(async (trx) => {
+            db.transaction(async (trx) => {
               const result = await work(trx);
               await completeKey(trx, tenant, header, status, JSON.stringify(result));
               state.state = 'stored';
@@ -104,7 +102,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     if (reply.statusCode >= 500) {
       idempotency.state = 'stored';
       try {
-        await releaseKey(services.db.kysely, request.principal, idempotency.key);
+        await releaseKey(request.services.db.kysely, request.principal, idempotency.key);
       } catch (err) {
         // The database is failing (that is likely why this answer is a 5xx): the answer goes out
         // anyway, and the key's lease frees it for a retry once it has passed.
@@ -112,7 +110,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       }
       return payload;
     } else {
-      await completeKey(services.db.kysely, request.principal, idempotency.key, reply.statusCode, String(payload));
+      await completeKey(request.services.db.kysely, request.principal, idempotency.key, reply.statusCode, String(payload));
     }
     idempotency.state = 'stored';
     return payload;

@@ -10,9 +10,9 @@ import { restock } from './stock.js';
 import { transitionOrder } from './transition-order.js';
 import type { Order } from './schemas.js';
 
-export async function cancelOrder({ db, clock, transaction }: Services, tenant: Tenant, orderId: string): Promise<Order> {
+export async function cancelOrder({ clock, transaction }: Services, tenant: Tenant, orderId: string): Promise<Order> {
   return transaction(async (trx) => {
-    const order = await lockOrder(db, trx, tenant, orderId);
+    const order = await lockOrder(trx, tenant, orderId);
     if (order.status !== 'pending') {
       throw new ApiError('order_not_cancelable', `This order is ${order.status}; only pending orders can be canceled.`);
     }

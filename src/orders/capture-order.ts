@@ -32,7 +32,7 @@ export async function captureOrder(services: Services, tenant: Tenant, orderId: 
   const { db, processorFor } = services;
   const processor = processorFor(tenant.environment);
   if (processor?.remote === true) {
-    const order = await db.kysely.transaction().execute((trx) => lockOrder(db, trx, tenant, orderId));
+    const order = await db.transaction((trx) => lockOrder(trx, tenant, orderId));
     if (order.payment_method === 'card' && order.status === 'pending') {
       if (input.payment_token === undefined) {
         throw new ApiError('parameter_missing', 'Card orders need a payment_token to capture.', 'payment_token');
@@ -44,9 +44,9 @@ export async function captureOrder(services: Services, tenant: Tenant, orderId: 
 }
 
 async function captureInOneTransaction(services: Services, tenant: Tenant, orderId: string, input: CaptureOrderBody): Promise<Order> {
-  const { db, clock, processorFor, transaction } = services;
+  const { clock, processorFor, transaction } = services;
   return transaction(async (trx) => {
-    const order = await lockOrder(db, trx, tenant, orderId);
+    const order = await lockOrder(trx, tenant, orderId);
     if (order.status !== 'pending') {
       throw new ApiError('order_not_capturable', `This order is ${order.status}; only pending orders can be captured.`);
     }
@@ -95,8 +95,8 @@ async function captureInOneTransaction(services: Services, tenant: Tenant, order
 async function captureRemote(services: Services, processor: PaymentProcessor, tenant: Tenant, orderId: string, paymentToken: string): Promise<Order> {
   const { db, clock } = services;
   for (;;) {
-    const { call, ours } = await db.kysely.transaction().execute(async (trx) => {
-      const order = await lockOrder(db, trx, tenant, orderId);
+    const { call, ours } = await db.transaction(async (trx) => {
+      const order = await lockOrder(trx, tenant, orderId);
       const pending = await pendingCall(trx, tenant, orderId);
       if (pending !== undefined) return { call: pending, ours: false };
       if (order.status !== 'pending') {
@@ -133,13 +133,13 @@ async function sendCapture(services: Services, processor: PaymentProcessor, tena
     charge = await processor.charge({ merchantId: tenant.merchantId, orderId: call.order_id, ...request, idempotencyKey: call.idempotency_key });
   } catch (error) {
     if (!(error instanceof ProcessorFailure)) throw error;
-    if (error.answered) await services.db.kysely.transaction().execute((trx) => settleCall(trx, call, 'failed', isoNow(services.clock)));
+    if (error.answered) await services.db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(services.clock)));
     throw new ApiError(
       'processor_error',
       `The card processor failed, so nothing was charged by this request; try the capture again. (${error.message})`,
     );
   }
-  if (!charge.ok) await services.db.kysely.transaction().execute((trx) => settleCall(trx, call, 'failed', isoNow(services.clock)));
+  if (!charge.ok) await services.db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(services.clock)));
   return charge;
 }
 
@@ -152,9 +152,9 @@ async function settleCapture(
   answer: boolean,
 ): Promise<Order> {
   const { db, clock } = services;
-  const run = answer ? services.transaction : <T>(work: Parameters<typeof services.transaction<T>>[0]) => db.kysely.transaction().execute(work);
+  const run = answer ? services.transaction : db.transaction;
   return run(async (trx) => {
-    const order = await lockOrder(db, trx, tenant, call.order_id);
+    const order = await lockOrder(trx, tenant, call.order_id);
     const now = isoNow(clock);
     if (!(await settleCall(trx, call, 'succeeded', now))) return loadOrder(trx, tenant, call.order_id);
     if (order.status !== 'pending') throw new Error(`order ${order.id} is ${order.status} while its capture call ${call.id} was pending`);

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
-import type { Db } from '../db/connection.js';
-import type { Database, OrderRow } from '../db/schema.js';
+import type { OrderRow } from '../db/schema.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { notFound } from '../errors.js';
 import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
 import { ORDER_COLUMNS } from './order-view.js';
@@ -10,8 +9,8 @@ import { ORDER_COLUMNS } from './order-view.js';
  * Reads an order inside a transaction and holds it until the transaction ends, so that two captures,
  * cancels or refunds of one order run one after the other and the second sees what the first did.
  */
-export async function lockOrder(db: Db, trx: Kysely<Database>, tenant: Tenant, orderId: string): Promise<OrderRow> {
-  const row = await db
+export async function lockOrder(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<OrderRow> {
+  const row = await trx
     .forUpdate(
       selectScoped(trx, 'orders', tenant)
         .select(ORDER_COLUMNS)

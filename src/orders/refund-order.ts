@@ -45,8 +45,8 @@ export async function refundOrder(services: Services, tenant: Tenant, orderId: s
   const processor = processorFor(tenant.environment);
   if (processor?.remote === true) {
     for (;;) {
-      const step = await db.kysely.transaction().execute(async (trx) => {
-        const order = await lockOrder(db, trx, tenant, orderId);
+      const step = await db.transaction(async (trx) => {
+        const order = await lockOrder(trx, tenant, orderId);
         const pending = await pendingCall(trx, tenant, orderId);
         if (pending !== undefined) return { kind: 'settle' as const, call: pending };
         if (order.payment_processor !== processor.name) return { kind: 'local' as const };
@@ -70,7 +70,7 @@ export async function refundOrder(services: Services, tenant: Tenant, orderId: s
     }
   }
   return transaction(async (trx) => {
-    const order = await lockOrder(db, trx, tenant, orderId);
+    const order = await lockOrder(trx, tenant, orderId);
     if (order.payment_processor !== null && order.payment_processor !== 'simulator' && processor?.name !== order.payment_processor) {
       throw new ApiError('processor_unavailable', `This order was paid through ${order.payment_processor}, which is not configured, so it cannot be refunded now.`);
     }
@@ -97,7 +97,7 @@ export async function settlePendingRefund(services: Services, processor: Payment
 async function sendRefund(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<Refund> {
   const { db, clock } = services;
   const request = JSON.parse(call.request) as RefundPlan & { paymentId: string | null; currency: string };
-  const fail = () => db.kysely.transaction().execute((trx) => settleCall(trx, call, 'failed', isoNow(clock)));
+  const fail = () => db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(clock)));
   let result;
   try {
     result = await processor.refund({
@@ -118,9 +118,9 @@ async function sendRefund(services: Services, processor: PaymentProcessor, tenan
     await fail();
     throw new ApiError('order_not_refundable', `The card processor refused the refund, so nothing was refunded. ${result.message}`);
   }
-  const run = answer ? services.transaction : <T>(work: (trx: Kysely<Database>) => Promise<T>) => db.kysely.transaction().execute(work);
+  const run = answer ? services.transaction : db.transaction;
   return run(async (trx) => {
-    const order = await lockOrder(db, trx, tenant, call.order_id);
+    const order = await lockOrder(trx, tenant, call.order_id);
     const now = isoNow(clock);
     if (!(await settleCall(trx, call, 'succeeded', now))) {
       const done = await trx.selectFrom('refunds').selectAll().where('merchant_id', '=', tenant.merchantId).where('id', '=', request.refundId).executeTakeFirstOrThrow();

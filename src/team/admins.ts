@@ -2,9 +2,7 @@
  * The rule that keeps every merchant with an admin: an admin never demotes or removes themselves,
  * and a change to the team runs only while its caller is still an admin.
  */
-import type { Kysely } from 'kysely';
-import type { Db } from '../db/connection.js';
-import type { Database } from '../db/schema.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { ApiError } from '../errors.js';
 
 /**
@@ -12,8 +10,8 @@ import { ApiError } from '../errors.js';
  * for each other) and checks that `actorId` is still one of them. Two admins demoting each other at
  * once then run one after the other, and the second is refused: it is no longer an admin.
  */
-export async function holdAdmins(db: Db, trx: Kysely<Database>, merchantId: string, actorId: string): Promise<void> {
-  const admins = await db
+export async function holdAdmins(trx: DbTransaction, merchantId: string, actorId: string): Promise<void> {
+  const admins = await trx
     .forUpdate(
       trx
         .selectFrom('users')

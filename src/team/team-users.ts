@@ -32,7 +32,7 @@ export async function listTeamUsers({ db }: Services, actor: Principal, query: L
 export async function addTeamUser(services: Services, actor: Principal, input: CreateUserBody): Promise<User> {
   const { user, passwordHash } = await prepareUser(services.db.kysely, services.clock, { merchantId: actor.merchantId, ...input });
   return services.transaction(async (trx) => {
-    await holdAdmins(services.db, trx, actor.merchantId, actor.id);
+    await holdAdmins(trx, actor.merchantId, actor.id);
     await insertUser(trx, { ...user, password_hash: passwordHash, must_change_password: 1 });
     return { id: user.id, email: user.email, role: user.role, created_at: user.created_at, removed_at: null };
   });
@@ -43,7 +43,7 @@ export async function changeUserRole(services: Services, actor: Principal, userI
     throw new ApiError('parameter_invalid', 'You cannot change your own role, so that the merchant always keeps an admin. Another admin can change it.', 'role');
   }
   return services.transaction(async (trx) => {
-    await holdAdmins(services.db, trx, actor.merchantId, actor.id);
+    await holdAdmins(trx, actor.merchantId, actor.id);
     const user = await activeUser(trx, actor.merchantId, userId);
     if (user.role !== role) {
       await trx.updateTable('users').set({ role, updated_at: isoNow(services.clock) }).where('id', '=', userId).where('merchant_id', '=', actor.merchantId).execute();
@@ -58,7 +58,7 @@ export async function removeTeamUser(services: Services, actor: Principal, userI
     throw new ApiError('parameter_invalid', 'You cannot remove yourself, so that the merchant always keeps an admin. Another admin can remove you.', 'id');
   }
   return services.transaction(async (trx) => {
-    await holdAdmins(services.db, trx, actor.merchantId, actor.id);
+    await holdAdmins(trx, actor.merchantId, actor.id);
     const user = await activeUser(trx, actor.merchantId, userId);
     const now = isoNow(services.clock);
     await removeUserIn(trx, now, userId, actor.merchantId);
@@ -73,7 +73,7 @@ export async function removeTeamUser(services: Services, actor: Principal, userI
  */
 export async function signOutTeamUser(services: Services, actor: Principal, userId: string): Promise<User> {
   return services.transaction(async (trx) => {
-    await holdAdmins(services.db, trx, actor.merchantId, actor.id);
+    await holdAdmins(trx, actor.merchantId, actor.id);
     const user = await activeUser(trx, actor.merchantId, userId);
     await endSessionsIn(trx, { merchantId: actor.merchantId, userId }, {}, 'signed_out_by_admin', isoNow(services.clock));
     return user;

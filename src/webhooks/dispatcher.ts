@@ -162,8 +162,8 @@ export class WebhookDispatcher {
     const now = this.options.clock.now();
     // An endpoint whose lease was committed after the first statement's snapshot yields nothing: look again, afresh.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const claimed = await db.kysely.transaction().execute(async (trx) => {
-        const endpoint = await db
+      const claimed = await db.transaction(async (trx) => {
+        const endpoint = await trx
           .skipLocked(this.due(trx, now).innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id').clearSelect().select('d.endpoint_id'), 'e')
           .executeTakeFirst();
         if (endpoint === undefined) return null;
@@ -305,7 +305,7 @@ export class WebhookDispatcher {
     else if (succeeded) log.info(logLine, 'webhook delivered');
     else log.info({ ...logLine, next_retry_at: nextRetryAt }, 'webhook attempt failed');
 
-    const next = await db.kysely.transaction().execute(async (trx) => {
+    const next = await db.transaction(async (trx) => {
       await trx
         .insertInto('webhook_attempts')
         .values({

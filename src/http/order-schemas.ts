@@ -1,0 +1,85 @@
+/**
+ * The order and the refund as the API shows them: the answers of the orders API, and the objects
+ * that order and refund events carry. Both `orders/` and `events/` take them from here, so that
+ * neither module imports the other's schemas (`orders/schemas.ts` passes them on to its routes).
+ */
+import Type, { type Static } from 'typebox';
+import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_REASONS } from '../db/schema.js';
+import { Currency, IdOf, Metadata, Money, Nullable, OneOf, Timestamp } from './schemas.js';
+
+export const OrderStatus = OneOf(ORDER_STATUSES, {
+  description: '`pending` (created, stock reserved), `paid`, `partially_refunded`, `refunded` or `canceled`.',
+});
+export const PaymentMethod = OneOf(PAYMENT_METHODS);
+export const RefundReason = OneOf(REFUND_REASONS, { description: 'Why the money goes back; default `customer_request`.' });
+
+export const LineItem = Type.Object({
+  id: IdOf('li'),
+  product_id: IdOf('prod'),
+  name: Type.String({ description: "The product's name when the order was created." }),
+  quantity: Type.Integer(),
+  unit_price: Type.Integer({ description: "The product's price when the order was created, in the smallest currency unit." }),
+  total: Type.Integer({ description: '`quantity * unit_price`.' }),
+  refunded_quantity: Type.Integer({ description: 'Units of this line returned by refunds so far.' }),
+});
+
+export const OrderCustomer = Type.Object({
+  id: IdOf('cus'),
+  name: Type.String(),
+  email: Nullable(Type.String({ format: 'email' })),
+});
+
+export const Payment = Type.Object({
+  method: PaymentMethod,
+  processor: Nullable(
+    Type.Union([Type.Literal('simulator'), Type.Literal('stripe')], {
+      description: 'What took the card payment: `simulator` (sandbox test tokens) or `stripe`; null for cash.',
+    }),
+  ),
+  processor_payment_id: Nullable(Type.String({ description: "The processor's id of the payment (a Stripe PaymentIntent, `pi_...`); null for cash and the simulator." })),
+  card_brand: Nullable(Type.String({ description: 'Brand of the card (`visa`, `mastercard`, `amex`...); null for cash.' })),
+  card_last4: Nullable(Type.String({ description: 'Last four digits of the card; null for cash.' })),
+  paid_at: Timestamp,
+});
+
+export const RefundItem = Type.Object({ line_item_id: IdOf('li'), quantity: Type.Integer() });
+
+export const Refund = Type.Object(
+  {
+    id: IdOf('ref'),
+    order_id: IdOf('ord'),
+    amount: Money,
+    currency: Currency,
+    status: Type.Literal('succeeded'),
+    reason: RefundReason,
+    items: Type.Array(RefundItem, { description: 'Units that came back with this refund; empty for a money-only refund.' }),
+    processor_refund_id: Nullable(Type.String({ description: "The processor's id of the refund (a Stripe Refund, `re_...`); null for cash and the simulator." })),
+    created_at: Timestamp,
+  },
+  { title: 'Refund' },
+);
+export type Refund = Static<typeof Refund>;
+
+export const Order = Type.Object(
+  {
+    id: IdOf('ord'),
+    status: OrderStatus,
+    total: Money,
+    subtotal: Money,
+    tax: Money,
+    refunded_amount: Money,
+    currency: Currency,
+    customer_id: Nullable(IdOf('cus')),
+    items: Type.Array(LineItem),
+    customer: Nullable(OrderCustomer),
+    payment_method: PaymentMethod,
+    payment: Nullable(Payment),
+    refunds: Type.Array(Refund),
+    notes: Nullable(Type.String()),
+    metadata: Metadata,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: 'Order' },
+);
+export type Order = Static<typeof Order>;
