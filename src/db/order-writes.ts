@@ -15,10 +15,10 @@
  * - SQLite: one conditional update per product, in id order, stopping at the first that cannot give
  *   its units; the transaction already holds the one write lock.
  */
-import type { Kysely } from 'kysely';
 import type { DialectName } from './connection.js';
 import { prepared, runPrepared, type Prepared } from './prepared.js';
-import type { Database, LineItemRow, OrderRow } from './schema.js';
+import type { LineItemRow, OrderRow } from './schema.js';
+import type { DbTransaction } from './transaction.js';
 import type { Tenant } from './scoped.js';
 
 /** A product the order could not have, as found (its stock before anything was taken). */
@@ -81,17 +81,17 @@ interface PostgresLockRow {
  * Reads the merchant's settings and the customer, and takes the units `wanted` (product id and
  * quantity, sorted by id) of every line, or of none.
  *
- * @example const reservation = await reserveForOrder('postgres', trx, tenant, [['prod_a', 2]], undefined, now);
+ * @example const reservation = await reserveForOrder(trx, tenant, [['prod_a', 2]], undefined, now);
  */
 export async function reserveForOrder(
-  dialect: DialectName,
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   tenant: Tenant,
   wanted: ReadonlyArray<readonly [productId: string, quantity: number]>,
   customerId: string | undefined,
   now: string,
 ): Promise<OrderReservation> {
   const { merchantId, environment } = tenant;
+  const { dialect } = trx;
   const refusal = async ([productId, quantity]: readonly [string, number]): Promise<RefusedLine> => {
     const [product] = await runPrepared<NonNullable<RefusedLine['product']>>(trx, statement(dialect, 'product', PRODUCT), [merchantId, environment, productId]);
     return { productId, quantity, product };
@@ -187,11 +187,11 @@ const SQLITE_ITEM = `insert into line_items (merchant_id, environment, order_id,
  * PostgreSQL (the foreign key of the items is checked at its end, when the order is there).
  */
 export async function insertOrder(
-  dialect: DialectName,
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   order: Pick<OrderRow, (typeof ORDER_COLUMNS)[number]>,
   items: ReadonlyArray<Pick<LineItemRow, (typeof ITEM_COLUMNS)[number]>>,
 ): Promise<void> {
+  const { dialect } = trx;
   const orderValues = ORDER_COLUMNS.map((column) => order[column]);
   const owner = [order.merchant_id, order.environment, order.id];
   if (dialect === 'postgres') {

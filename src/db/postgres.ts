@@ -152,6 +152,7 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
 
 function postgresLocks(trx: Transaction<Database>): TransactionLocks {
   return {
+    dialect: 'postgres',
     forUpdate: (query) => query.forUpdate(),
     skipLocked: (query, of) => query.forUpdate(of as never).skipLocked(),
     lockTable: async (table) => {

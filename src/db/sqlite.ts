@@ -87,6 +87,7 @@ export function openSqlite(url: string, lockWaitMs: number): Db {
 
 /** One writer, and every transaction begins IMMEDIATE: whatever a transaction would lock, it already holds. */
 const SQLITE_LOCKS: TransactionLocks = {
+  dialect: 'sqlite',
   forUpdate: (query) => query,
   skipLocked: (query) => query,
   lockTable: async () => undefined,

@@ -9,10 +9,13 @@
  *   });
  */
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { DialectName } from './connection.js';
 import type { Database } from './schema.js';
 
 /** The locks a transaction takes, as its database takes them (`sqlite.ts`, `postgres.ts`). */
 export interface TransactionLocks {
+  /** Which database runs the transaction: statements written per database (`order-writes.ts`) pick theirs. */
+  readonly dialect: DialectName;
   /**
    * Locks the selected rows until the transaction ends. PostgreSQL takes row locks; SQLite has one
    * writer, and every transaction here begins IMMEDIATE, so the rows are already held.

@@ -16,7 +16,7 @@ import { inIdOrder, refusal } from './stock.js';
 import type { CreateOrderBody, Order } from './schemas.js';
 import { insertOrder, reserveForOrder } from '../db/order-writes.js';
 
-export async function createOrder({ clock, db, transaction }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
+export async function createOrder({ clock, transaction }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
   const now = isoNow(clock);
   const orderId = newId('ord');
 
@@ -26,7 +26,7 @@ export async function createOrder({ clock, db, transaction }: Services, tenant: 
   const firstIndex = (productId: string) => input.items.findIndex((i) => i.product_id === productId);
 
   return transaction(async (trx) => {
-    const reservation = await reserveForOrder(db.dialect, trx, tenant, inIdOrder(wanted), input.customer_id ?? undefined, now);
+    const reservation = await reserveForOrder(trx, tenant, inIdOrder(wanted), input.customer_id ?? undefined, now);
     const { customer } = reservation;
     if (input.customer_id != null && customer === undefined) {
       throw new ApiError('customer_not_found', `No such customer: '${input.customer_id}'`, 'customer_id');
@@ -77,7 +77,7 @@ export async function createOrder({ clock, db, transaction }: Services, tenant: 
       created_at: now,
       updated_at: now,
     };
-    await insertOrder(db.dialect, trx, order, items);
+    await insertOrder(trx, order, items);
     const view = toOrder(order, items, customer, []);
     await recordEvent(trx, tenant, 'order.created', view, now);
     return view;
