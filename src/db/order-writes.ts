@@ -16,7 +16,7 @@
  *   its units; the transaction already holds the one write lock.
  */
 import type { DialectName } from './connection.js';
-import { prepared, runPrepared, type Prepared } from './prepared.js';
+import { preparedOnce, runPrepared, type Prepared } from './prepared.js';
 import type { LineItemRow, OrderRow } from './schema.js';
 import type { DbTransaction } from './transaction.js';
 import type { Tenant } from './scoped.js';
@@ -40,12 +40,9 @@ export interface OrderReservation {
   refused: RefusedLine | undefined;
 }
 
-const statements = new Map<string, Prepared>();
+/** Create Order's statement `name`, made once per process. */
 function statement(dialect: DialectName, name: string, text: string): Prepared {
-  const key = `${dialect} ${name}`;
-  let made = statements.get(key);
-  if (made === undefined) statements.set(key, (made = prepared(dialect, text)));
-  return made;
+  return preparedOnce(dialect, `create-order ${name}`, () => text);
 }
 
 /**

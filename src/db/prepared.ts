@@ -25,6 +25,21 @@ export function prepared(dialect: DialectName, text: string): Prepared {
   return { text: text.replace(/\?/g, () => `$${++n}`) };
 }
 
+const kept = new Map<string, Prepared>();
+
+/**
+ * The statement kept under `key` for `dialect`, its text made by `text()` on first use only: a hot
+ * path names its statements and pays for their text once per process.
+ *
+ * @example const statement = preparedOnce(db.dialect, `list-orders ${shape}`, () => `select ... where ${filters}`);
+ */
+export function preparedOnce(dialect: DialectName, key: string, text: () => string): Prepared {
+  const id = `${dialect} ${key}`;
+  let statement = kept.get(id);
+  if (statement === undefined) kept.set(id, (statement = prepared(dialect, text())));
+  return statement;
+}
+
 /** The rows of `statement` run with `parameters`, in the order of the text's placeholders. */
 export async function runPrepared<Row>(db: Kysely<Database>, statement: Prepared, parameters: readonly unknown[]): Promise<Row[]> {
   const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(statement.text, parameters as unknown[]));

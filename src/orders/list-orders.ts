@@ -13,7 +13,7 @@
 import type { Tenant } from '../auth/principal.js';
 import type { OrderStatus } from '../db/schema.js';
 import { pagination, type Pagination } from '../db/paginate.js';
-import { prepared, runPrepared, type Prepared } from '../db/prepared.js';
+import { preparedOnce, runPrepared } from '../db/prepared.js';
 import type { Services } from '../services.js';
 import { boundToTimestamp } from '../time.js';
 import { countOrders, type SqlPart } from './order-counts.js';
@@ -30,9 +30,6 @@ interface SummaryRow {
   customer_id: string | null;
   created_at: string;
 }
-
-/** Statement texts by database and shape; the shapes are few (a status list is at most 500 characters). */
-const statements = new Map<string, Prepared>();
 
 export async function listOrders(
   { db }: Services,
@@ -56,21 +53,18 @@ export async function listOrders(
 
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
-  const key = `${db.dialect} ${matching.shape} ${count.shape}`;
-  let statement = statements.get(key);
-  if (statement === undefined) {
-    // One row when the page is empty (past the end, or no match): the count, and nulls.
-    statement = prepared(
-      db.dialect,
-      `select m.matches, o.id, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
+  // Kept per shape of query; the shapes are few (a status list is at most 500 characters). One row
+  // when the page is empty (past the end, or no match): the count, and nulls.
+  const statement = preparedOnce(
+    db.dialect,
+    `list-orders ${matching.shape} ${count.shape}`,
+    () => `select m.matches, o.id, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
          from (select ${count.text} as matches) m
          left join (select id, created_at from orders where ${matching.text}
                      order by created_at desc, id desc limit ? offset ?) page on 1 = 1
          left join orders o on o.merchant_id = ? and o.id = page.id
         order by page.created_at desc, page.id desc`,
-    );
-    statements.set(key, statement);
-  }
+  );
   const rows = await runPrepared<SummaryRow>(db.kysely, statement, [
     ...count.parameters,
     ...matching.parameters,
