@@ -40,10 +40,12 @@ describeEachBackend('WORKERS: several server processes on one port', (backend) =
   });
 
   test('two workers serve one port; one killed is replaced while the other answers; SIGTERM stops them all with status 0', async () => {
-    const serving = await tillServe(server, { WORKERS: '2', LOG_LEVEL: 'warn' });
+    // Behind a proxy: the address printed is still the one the workers listen on, as with one process.
+    const serving = await tillServe(server, { WORKERS: '2', LOG_LEVEL: 'warn', PUBLIC_URL: 'https://till.example.com' });
     const primary = serving.child.pid!;
     try {
       assert.match(serving.output(), /"workers":2/);
+      assert.match(serving.url.href, /^http:\/\/127\.0\.0\.1:\d+\/$/);
       await until('both workers run', () => childrenOf(primary).length === 2);
       const [first] = childrenOf(primary);
 
