@@ -74,14 +74,14 @@ export async function createBenchDatabase(kind: DatabaseKind, postgresUrl: strin
       await migrateToLatest(db);
       const email = `bench-${randomBase62(8).toLowerCase()}@example.com`;
       const password = randomBase62(24);
-      const { merchant, user } = await createMerchant(db.kysely, systemClock, {
+      const { merchant, user } = await createMerchant(db, systemClock, {
         name: 'Bench Shop',
         email,
         password,
         currency: CURRENCY,
         taxRateBps: TAX_RATE_BPS,
       });
-      const key = await createApiKey(db.kysely, systemClock, {
+      const key = await createApiKey(db, systemClock, {
         merchantId: merchant.id,
         environment: FILL_ENVIRONMENT,
         name: 'bench',

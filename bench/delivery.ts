@@ -1,6 +1,6 @@
 /**
- * The webhook delivery scenarios: a receiver in this process that answers 200 at once, and the
- * compiled `till serve` dispatching to it.
+ * The webhook delivery scenarios: a receiver in a process of its own that answers 200 at once
+ * (receiver-process.ts), and the compiled `till serve` dispatching to it.
  *
  * - `webhook-delivery`: a backlog of `order.created` events already in the outbox (written straight
  *   into the database, spread over ENDPOINTS endpoints), and the server started on it: deliveries
@@ -19,15 +19,18 @@
  * (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lets the dispatcher reach it). Their secrets are inserted in
  * clear, so the server encrypts them at start and decrypts them to sign, as in production.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import { newId } from '../src/ids.js';
 import type { BenchDatabase, FillSummary } from './bench-database.js';
 import { FILL_ENVIRONMENT } from './fill-data.js';
 import type { ScenarioResult } from './targets.js';
+import type { ReceiverArrivals, ReceiverQuestion, ReceiverStats } from './receiver-process.js';
 import { ServerProcess } from './till-process.js';
+
+const RECEIVER_PROCESS = fileURLToPath(new URL('./receiver-process.ts', import.meta.url));
 
 export const DELIVERY_SCENARIOS = [
   { id: 'webhook-delivery', title: 'Webhook deliveries, backlog drained' },
@@ -41,53 +44,61 @@ const SINGLE_ENDPOINT_EVENTS = 1_000;
 /** Orders per second for the lag scenario. */
 export const LAG_RATE = 200;
 
+/** The receiver process, seen from here (see receiver-process.ts). */
 interface Receiver {
   url: string;
-  /** Arrival time (ms since the epoch) by `webhook-id`, the first arrival of each. */
-  arrivals: Map<string, number>;
-  /** Bodies of the arrivals, by `webhook-id` (for the lag: the event's `created_at`). */
-  bodies: Map<string, string>;
-  count: number;
+  stats(): Promise<ReceiverStats>;
+  /** Forgets every arrival and count. */
+  reset(): Promise<void>;
+  /** Resolves once `count` distinct events have arrived. */
   waitFor(count: number, timeoutMs: number): Promise<void>;
+  /** First arrival time (ms since the epoch) and body ('' unless kept) by `webhook-id`. */
+  arrivals(): Promise<Map<string, { at: number; body: string }>>;
   close(): Promise<void>;
 }
 
 async function startReceiver(keepBodies: boolean): Promise<Receiver> {
-  const receiver: Receiver = {
-    url: '',
-    arrivals: new Map(),
-    bodies: new Map(),
-    count: 0,
+  const child = fork(RECEIVER_PROCESS, keepBodies ? ['--keep-bodies'] : [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map<number, (answer: unknown) => void>();
+  let seq = 0;
+  child.on('message', (message: { seq: number }) => {
+    waiting.get(message.seq)?.(message);
+    waiting.delete(message.seq);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ask = <T>(question: ReceiverQuestion['ask']): Promise<T> =>
+    new Promise((resolve, reject) => {
+      if (!child.connected) return reject(new Error('the webhook receiver process has exited'));
+      seq += 1;
+      waiting.set(seq, resolve as (answer: unknown) => void);
+      child.send({ seq, ask: question } satisfies ReceiverQuestion);
+    });
+  const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+    waiting.set(0, resolve as (answer: unknown) => void);
+    child.once('exit', (code) => reject(new Error(`the webhook receiver process exited (${code}) before listening`)));
+  });
+  return {
+    url,
+    stats: () => ask<ReceiverStats>('stats'),
+    reset: async () => void (await ask<ReceiverStats>('reset')),
     async waitFor(count, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
-      while (receiver.arrivals.size < count) {
-        if (Date.now() > deadline) throw new Error(`the receiver got ${receiver.arrivals.size} of ${count} events within ${timeoutMs / 1000} s`);
+      for (;;) {
+        const { distinct } = await ask<ReceiverStats>('stats');
+        if (distinct >= count) return;
+        if (Date.now() > deadline) throw new Error(`the receiver got ${distinct} of ${count} events within ${timeoutMs / 1000} s`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    async arrivals() {
+      const { arrivals } = await ask<ReceiverArrivals>('arrivals');
+      return new Map(arrivals.map(([id, at, body]) => [id, { at, body }]));
+    },
+    async close() {
+      if (child.connected) child.disconnect();
+      await exited;
+    },
   };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const now = Date.now();
-      const id = String(request.headers['webhook-id']);
-      receiver.count += 1;
-      if (!receiver.arrivals.has(id)) {
-        receiver.arrivals.set(id, now);
-        if (keepBodies) receiver.bodies.set(id, Buffer.concat(chunks).toString('utf8'));
-      }
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return receiver;
 }
 
 async function insertEndpoints(db: Db, merchantId: string, url: string, count: number, enabledEvents: string[]): Promise<string[]> {
@@ -172,7 +183,7 @@ export async function measureDeliveryThroughput(context: DeliveryContext): Promi
   const db = await openDatabase({ url: database.env.DATABASE_URL!, ...(database.env.DATABASE_SCHEMA ? { schema: database.env.DATABASE_SCHEMA } : {}) });
   const receiver = await startReceiver(false);
   try {
-    const runs: { endpoints: number; events: number; perSecond: number; seconds: number; received: number }[] = [];
+    const runs: { endpoints: number; events: number; perSecond: number; seconds: number; received: number; cpuMsPerDelivery: number }[] = [];
     let peakRss = 0;
     for (const [endpoints, events] of [
       [ENDPOINTS, BACKLOG_EVENTS],
@@ -182,8 +193,7 @@ export async function measureDeliveryThroughput(context: DeliveryContext): Promi
       await db.kysely.updateTable('webhook_endpoints').set({ status: 'disabled' }).where('merchant_id', '=', database.merchantId).execute();
       const ids = await insertEndpoints(db, database.merchantId, receiver.url, endpoints, ['order.created']);
       await insertBacklog(db, database.merchantId, ids, events, fill);
-      receiver.arrivals.clear();
-      receiver.count = 0;
+      await receiver.reset();
       const server = await ServerProcess.startTill({
         databaseEnv: database.env,
         logLevel: context.logLevel,
@@ -192,14 +202,21 @@ export async function measureDeliveryThroughput(context: DeliveryContext): Promi
       });
       try {
         const peak = server.watchPeakRss();
-        await receiver.waitFor(1, 60_000);
-        const first = Math.min(...receiver.arrivals.values());
+        const cpuAtStart = server.cpuMs();
         await receiver.waitFor(events, 300_000);
-        const last = Math.max(...receiver.arrivals.values());
+        const times = [...(await receiver.arrivals()).values()].map((arrival) => arrival.at);
+        const first = Math.min(...times);
+        const last = Math.max(...times);
         const seconds = (last - first) / 1000;
+        const { count: received, connections } = await receiver.stats();
         peakRss = Math.max(peakRss, peak());
-        runs.push({ endpoints, events, seconds, perSecond: (events - 1) / seconds, received: receiver.count });
-        say(`  ${events} events to ${endpoints} endpoint(s): ${Math.round((events - 1) / seconds)} deliveries/s (${seconds.toFixed(2)} s, ${receiver.count} requests received)`);
+        // The server's CPU time per delivery (from when it listens) moves less with the machine's load than deliveries per second.
+        const cpuMsPerDelivery = (server.cpuMs() - cpuAtStart) / events;
+        runs.push({ endpoints, events, seconds, perSecond: (events - 1) / seconds, received, cpuMsPerDelivery });
+        say(
+          `  ${events} events to ${endpoints} endpoint(s): ${Math.round((events - 1) / seconds)} deliveries/s (${seconds.toFixed(2)} s, ${received} requests received, ` +
+            `${connections} connections), server CPU ${cpuMsPerDelivery.toFixed(2)} ms per delivery`,
+        );
       } finally {
         await server.stop();
       }
@@ -221,6 +238,8 @@ export async function measureDeliveryThroughput(context: DeliveryContext): Promi
         deliveries_per_second: round(spread!.perSecond, 1),
         single_endpoint_events: single!.events,
         single_endpoint_per_second: round(single!.perSecond, 1),
+        server_cpu_ms_per_delivery: round(spread!.cpuMsPerDelivery, 2),
+        single_endpoint_server_cpu_ms_per_delivery: round(single!.cpuMsPerDelivery, 2),
         duplicate_requests: spread!.received - spread!.events + (single!.received - single!.events),
       },
     };
@@ -282,10 +301,13 @@ export async function measureDeliveryLag(context: DeliveryContext): Promise<Scen
     await Promise.all(pending);
     const seconds = (performance.now() - measuring!.from) / 1000;
     await receiver.waitFor(created, 60_000);
-    const events = [...receiver.bodies.values()]
-      .map((body) => JSON.parse(body) as { id: string; created_at: string; data: { object: { id: string } } })
-      .filter((event) => measuredOrders.has(event.data.object.id));
-    const lags = events.map((event) => receiver.arrivals.get(event.id)! - Date.parse(event.created_at)).sort((a, b) => a - b);
+    const arrivals = await receiver.arrivals();
+    const { count: received, connections } = await receiver.stats();
+    const lags = [...arrivals.values()]
+      .map(({ at, body }) => ({ at, event: JSON.parse(body) as { id: string; created_at: string; data: { object: { id: string } } } }))
+      .filter(({ event }) => measuredOrders.has(event.data.object.id))
+      .map(({ at, event }) => at - Date.parse(event.created_at))
+      .sort((a, b) => a - b);
     const result: ScenarioResult = {
       id: 'webhook-lag',
       title: `${DELIVERY_SCENARIOS[1].title} at ${LAG_RATE} orders/s`,
@@ -300,9 +322,12 @@ export async function measureDeliveryLag(context: DeliveryContext): Promise<Scen
       max_ms: lags[lags.length - 1]!,
       errors: failed,
       peak_rss_mb: Math.round(measuring!.peak() / 2 ** 20),
-      notes: { events: lags.length, rate: LAG_RATE, duplicate_requests: receiver.count - receiver.arrivals.size },
+      notes: { events: lags.length, rate: LAG_RATE, duplicate_requests: received - arrivals.size },
     };
-    say(`  ${lags.length} events at ${LAG_RATE} orders/s: lag p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, max ${result.max_ms} ms, ${failed} failed orders`);
+    say(
+      `  ${lags.length} events at ${LAG_RATE} orders/s: lag p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, max ${result.max_ms} ms, ${failed} failed orders, ` +
+        `${connections} connections to the receiver`,
+    );
     return result;
   } finally {
     await server.stop();

@@ -69,5 +69,5 @@ function byConnections(db: DatabaseResult): ScenarioResult[] {
 function row(database: string, s: ScenarioResult): string {
   if (!s.measured) return `| ${database} | ${s.title} | | | not measured: ${s.reason ?? ''} | | | | | |`;
   const ratio = s.ratio_to_baseline === undefined ? '' : `${Math.round(s.ratio_to_baseline * 100)}%`;
-  return `| ${database} | ${s.title} | ${s.connections} | ${s.duration_s!.toFixed(1)} s | ${whole(s.req_per_s!)} | ${ratio} | ${ms(s.p50_ms)} | ${ms(s.p99_ms)} | ${s.errors} | ${s.peak_rss_mb} MB |`;
+  return `| ${database} | ${s.title} | ${s.connections ?? ''} | ${s.duration_s!.toFixed(1)} s | ${whole(s.req_per_s!)} | ${ratio} | ${ms(s.p50_ms)} | ${ms(s.p99_ms)} | ${s.errors} | ${s.peak_rss_mb} MB |`;
 }

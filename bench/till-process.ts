@@ -98,6 +98,16 @@ export class ServerProcess {
     return statusField(this.pid, 'VmRSS');
   }
 
+  /** CPU time (user and system) the serving processes have used so far, in milliseconds (from /proc, in 10 ms ticks). */
+  cpuMs(): number {
+    return this.workerPids().reduce((sum, pid) => {
+      // Fields 14 and 15 of /proc/PID/stat (utime, stime), counted after the command name in parentheses.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    }, 0);
+  }
+
   /**
    * The processes that serve requests: the workers when `till serve` runs with `WORKERS` (the
    * primary's children, read from /proc), else the process itself.
@@ -169,6 +179,9 @@ function printedUrl(output: string): string | undefined {
   }
   return undefined;
 }
+
+/** Linux's USER_HZ, the unit of /proc/PID/stat's times (100 on every common configuration). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

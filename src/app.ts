@@ -10,11 +10,13 @@ import { SigningKeyCipher } from './auth/signing-key-cipher.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { runWithDeadline } from './db/deadline.js';
+import { committedDeliveries } from './db/transaction.js';
 import { healthRoutes } from './http/health.js';
 import { idempotencyPlugin } from './idempotency/plugin.js';
 import { DatabaseFaultCounts, metricsPlugin } from './http/metrics.js';
 import { connectRedis } from './redis.js';
 import { clientErrorHandler } from './http/hard-edges.js';
+import { sharedSchemasPlugin } from './http/shared-schemas.js';
 import { validationError, validatorCompiler } from './http/validation.js';
 import { randomBase62 } from './ids.js';
 import { customerRoutes } from './customers/routes.js';
@@ -142,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(apiErrorHandler(db, faultCounts, config.bodyLimitBytes));
   answerUnknownRoutes(app);
 
+  await app.register(sharedSchemasPlugin);
   await app.register(openApiPlugin, { config });
   await app.register(referencePageRoutes);
   await app.register(dashboardRoutes);
@@ -162,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { sessions, signInLimits, cipher } = await registerAuthentication(app, { config, db, clock, redis });
   // Webhook endpoint secrets are sealed with the signing keys' cipher; those stored in clear are sealed now.
-  const sealedSecrets = await rewrapWebhookSecrets(db.kysely, cipher, 'in-clear');
+  const sealedSecrets = await rewrapWebhookSecrets(db, cipher, 'in-clear');
   if (sealedSecrets > 0) app.log.info({ count: sealedSecrets }, 'webhook endpoint secrets stored in clear are now encrypted with SIGNING_KEY_ENCRYPTION_KEY');
 
   await app.register(idempotencyPlugin, { services });
@@ -177,15 +180,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportRoutes);
   await app.register(webhookRoutes, { production: config.production, cipher });
   if (config.webhookDispatch) {
-    const dispatcher = webhookDispatcher(config, db, clock, app.log, webhookMetrics(app.metricsRegistry, db, clock));
+    // On PostgreSQL the dispatcher has connections of its own: its statements never queue behind the
+    // requests waiting for the pool (hundreds of them in a burst, or while a server warms up).
+    const dispatchDb = await db.withOwnConnections(config.webhookDatabasePoolSize);
+    const dispatcher = webhookDispatcher(config, dispatchDb, clock, app.log, webhookMetrics(app.metricsRegistry, db, clock));
     app.addHook('onReady', async () => dispatcher.start());
-    // A write's transaction has committed once its answer is sent: the events it recorded can go now.
-    // (Events recorded by other processes wait for the next poll, WEBHOOK_POLL_INTERVAL_MS.)
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) dispatcher.nudge();
+    // A write's transaction has committed once its answer is sent: the deliveries it queued can go now.
+    // The dispatcher looks only when a transaction of this process has committed deliveries since it
+    // was last told to (a pass is a transaction of its own, which most writes queue nothing for).
+    // (Deliveries queued by other processes wait for the next poll, WEBHOOK_POLL_INTERVAL_MS.)
+    let nudgedAt = committedDeliveries();
+    app.addHook('onResponse', async () => {
+      const committed = committedDeliveries();
+      if (committed === nudgedAt) return;
+      nudgedAt = committed;
+      dispatcher.nudge();
     });
     // Before the database closes: attempts in flight are aborted and handed back.
-    app.addHook('onClose', () => dispatcher.stop());
+    app.addHook('onClose', async () => {
+      await dispatcher.stop();
+      if (dispatchDb !== db) await dispatchDb.close();
+    });
   }
   await app.register(refreshRoute, { sessions, limits: signInLimits });
 

@@ -91,6 +91,8 @@ export interface Config {
   webhookAllowPrivateNetworks: boolean;
   /** How often an idle dispatcher looks for deliveries due. */
   webhookPollIntervalMs: number;
+  /** PostgreSQL, `till serve`: connections of the webhook dispatcher's own, beside the requests' DATABASE_POOL_SIZE. */
+  webhookDatabasePoolSize: number;
   /** Server processes `till serve` runs on one port (node:cluster); 1 runs the server in the process itself. */
   workers: number;
   /**
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookAllowPrivateNetworks: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', ['true', 'false'], 'false') === 'true',
     webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 10, 60_000),
+    webhookDatabasePoolSize: integer(env, 'WEBHOOK_DATABASE_POOL_SIZE', 4, 1, 100),
     workers: env.WORKERS === 'auto' ? availableParallelism() : integer(env, 'WORKERS', 1, 1, 256),
     signingKeyEncryptionKey: encryptionKey('SIGNING_KEY_ENCRYPTION_KEY', nonEmpty(env.SIGNING_KEY_ENCRYPTION_KEY)),
     signingKeyEncryptionKeyPrevious: encryptionKey('SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS', nonEmpty(env.SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS)),

@@ -12,7 +12,7 @@ export const AccountUser = Type.Object(
     email: Type.String({ description: 'The e-mail the user signs in with (lower case).' }),
     role: RoleName,
   },
-  { additionalProperties: false, description: 'The signed-in user.' },
+  { $id: 'AccountUser', additionalProperties: false, description: 'The signed-in user.' },
 );
 
 export const Account = Type.Object(
@@ -26,6 +26,7 @@ export const Account = Type.Object(
     user: Type.Union([AccountUser, Type.Null()], { description: 'The user a user access token belongs to; null for an API key.' }),
   },
   {
+    $id: 'Account',
     additionalProperties: false,
     title: 'Account',
     description: 'The merchant a credential acts for, the environment it acts on, and what it may do.',
@@ -38,7 +39,7 @@ export const SessionClient = Type.Object(
     id: IdOf('cli', 'The OAuth client (app) the user signed in to.'),
     name: Type.String({ description: 'Its name, e.g. "Till dashboard".' }),
   },
-  { additionalProperties: false, description: 'The app the sign-in was made with.' },
+  { $id: 'SessionClient', additionalProperties: false, description: 'The app the sign-in was made with.' },
 );
 
 export const Session = Type.Object(
@@ -60,6 +61,7 @@ export const Session = Type.Object(
     current: Type.Boolean({ description: 'True for the sign-in making this request.' }),
   },
   {
+    $id: 'Session',
     additionalProperties: false,
     title: 'Session',
     description: 'One sign-in of the user: an app or browser holding a refresh token. Never shows a token.',
@@ -67,7 +69,7 @@ export const Session = Type.Object(
 );
 export type Session = Static<typeof Session>;
 
-export const SessionList = Type.Object({ data: Type.Array(Session), pagination: Pagination }, { title: 'SessionList' });
+export const SessionList = Type.Object({ data: Type.Array(Session), pagination: Pagination }, { $id: 'SessionList', title: 'SessionList' });
 export type SessionList = Static<typeof SessionList>;
 
 export const ListSessionsQuery = Type.Object({ ...PaginationQuery }, { additionalProperties: false });
@@ -91,6 +93,6 @@ export const PasswordChanged = Type.Object(
     user: AccountUser,
     sessions_ended: Type.Integer({ minimum: 0, description: 'How many other sign-ins of the user the change ended.' }),
   },
-  { additionalProperties: false, title: 'PasswordChanged', description: 'The password was changed; every other sign-in of the user has ended.' },
+  { $id: 'PasswordChanged', additionalProperties: false, title: 'PasswordChanged', description: 'The password was changed; every other sign-in of the user has ended.' },
 );
 export type PasswordChanged = Static<typeof PasswordChanged>;

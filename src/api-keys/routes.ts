@@ -50,7 +50,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     handler: async (request, reply) => {
       const { name, environment, permissions } = request.body;
-      const created = await createApiKey(request.services.db.kysely, request.services.clock, {
+      const created = await createApiKey(request.services.db, request.services.clock, {
         merchantId: request.principal.merchantId,
         environment,
         name: name.trim(),

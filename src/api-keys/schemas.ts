@@ -24,11 +24,11 @@ export const ApiKey = Type.Object(
     }),
     revoked_at: Type.Union([Timestamp, Type.Null()], { description: 'When the key was revoked; null while it works.' }),
   },
-  { title: 'ApiKey', description: 'An API key as stored: never the key itself, nor its hash.' },
+  { $id: 'ApiKey', title: 'ApiKey', description: 'An API key as stored: never the key itself, nor its hash.' },
 );
 export type ApiKey = Static<typeof ApiKey>;
 
-export const ApiKeyList = Type.Object({ data: Type.Array(ApiKey), pagination: Pagination });
+export const ApiKeyList = Type.Object({ data: Type.Array(ApiKey), pagination: Pagination }, { $id: 'ApiKeyList' });
 
 /** Revoking takes no parameters: a body, if sent, must be an empty JSON object. */
 export const RevokeApiKeyBody = Type.Object({}, { additionalProperties: false });
@@ -42,7 +42,7 @@ export const CreatedApiKey = Type.Object(
       examples: [`${KEY_PREFIXES.sandbox}4eC39HqLyjWDarjtT1zdp7dcX8mQ2vNb`],
     }),
   },
-  { title: 'CreatedApiKey', description: 'A new API key: its record, plus the key itself, shown this once.' },
+  { $id: 'CreatedApiKey', title: 'CreatedApiKey', description: 'A new API key: its record, plus the key itself, shown this once.' },
 );
 export type CreatedApiKey = Static<typeof CreatedApiKey>;
 

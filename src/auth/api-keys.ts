@@ -7,7 +7,9 @@
  */
 import { pageOf, type PageRequest, type Pagination } from '../db/paginate.js';
 import type { Kysely } from 'kysely';
+import type { Db } from '../db/connection.js';
 import type { Database, Environment } from '../db/schema.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { recordEvent } from '../events/record-event.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
@@ -52,8 +54,8 @@ export interface CreateApiKeyInput {
  * Runs `work` in `db` when it is a transaction already (a route's), else in a new one: a key's change
  * and its event commit together whoever calls (the API, the CLI, the demo).
  */
-function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
+function inTransaction<T>(db: Db | DbTransaction, work: (trx: DbTransaction) => Promise<T>): Promise<T> {
+  return 'kysely' in db ? db.transaction(work) : work(db);
 }
 
 /**
@@ -61,7 +63,7 @@ function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) =>
  * `api_key.created` in the key's environment, carrying the record alone (never the key nor its hash).
  */
 export async function createApiKey(
-  db: Kysely<Database>,
+  db: Db | DbTransaction,
   clock: Clock,
   input: CreateApiKeyInput,
 ): Promise<ApiKeyView & { key: string }> {
@@ -115,7 +117,7 @@ export async function listApiKeys(
  * is recorded (in the key's environment) only by the call that revoked it.
  */
 export async function revokeApiKey(
-  db: Kysely<Database>,
+  db: Db | DbTransaction,
   clock: Clock,
   keyId: string,
   merchantId?: string,

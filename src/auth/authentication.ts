@@ -86,7 +86,7 @@ export async function registerAuthentication(
   });
   app.addHook('onRequest', authenticationHook(authenticators));
   await app.register(dashboardSessionRoutes, { sessions, limits: signInLimits });
-  await app.register(oauthRoutes, { db: db.kysely, originOf: (request) => site.originOf(request), signUpEnabled: config.signUpEnabled, sessions, keys, limits: signInLimits, mailer });
+  await app.register(oauthRoutes, { db, originOf: (request) => site.originOf(request), signUpEnabled: config.signUpEnabled, sessions, keys, limits: signInLimits, mailer });
 
   return { sessions, signInLimits, cipher };
 }

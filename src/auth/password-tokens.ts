@@ -9,6 +9,7 @@
  * user and spends every other token they hold.
  */
 import type { Kysely } from 'kysely';
+import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
@@ -87,11 +88,11 @@ export async function checkPasswordToken(db: Kysely<Database>, clock: Clock, tok
  * the user ends, and every other token of theirs is spent. The password is hashed first, outside
  * the transaction, so a slow hash holds no lock.
  */
-export async function setPasswordWithToken(db: Kysely<Database>, clock: Clock, token: string, password: string): Promise<PasswordTokenCheck> {
+export async function setPasswordWithToken(db: Db, clock: Clock, token: string, password: string): Promise<PasswordTokenCheck> {
   const passwordHash = await hashPassword(password);
   const now = clock.now().toISOString();
   const hash = sha256Hex(token);
-  return db.transaction().execute(async (trx): Promise<PasswordTokenCheck> => {
+  return db.transaction(async (trx): Promise<PasswordTokenCheck> => {
     const checked = await checkPasswordToken(trx, clock, token);
     if (!checked.ok) return checked;
     const used = await trx.updateTable('password_tokens').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();

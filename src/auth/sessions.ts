@@ -18,6 +18,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Environment, Role, SessionEndReason } from '../db/schema.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
 import { sessionPastMaxAge, signAccessToken, type AccessTokenSettings } from './access-tokens.js';
@@ -33,7 +34,7 @@ export interface SessionSettings extends AccessTokenSettings {
   refreshTokenTtlSeconds: number;
   refreshReuseGraceSeconds: number;
   /** Runs work in one transaction (BEGIN IMMEDIATE on SQLite, so the check and the update cannot interleave). */
-  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T>;
 }
 
 /** The token response of `/oauth/token` and `/v1/auth/refresh`. */

@@ -2,8 +2,7 @@
  * Sets a user's password (the operator's `till user set-password`), and ends their sign-ins, so that
  * whoever knew the old password is signed out everywhere.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/connection.js';
 import { InvalidInput } from '../errors.js';
 import { isoNow, type Clock } from '../time.js';
 import { endSessionsIn } from './sessions.js';
@@ -14,14 +13,14 @@ import { hashPassword, passwordProblem, type UserView } from './users.js';
  * cannot sign in again, whatever their password.
  *
  * @example
- *   await setUserPassword(db.kysely, systemClock, 'usr_...', 'a new long password');
+ *   await setUserPassword(db, systemClock, 'usr_...', 'a new long password');
  */
-export async function setUserPassword(db: Kysely<Database>, clock: Clock, userId: string, password: string): Promise<UserView | undefined> {
+export async function setUserPassword(db: Db, clock: Clock, userId: string, password: string): Promise<UserView | undefined> {
   const problem = passwordProblem(password);
   if (problem !== undefined) throw new InvalidInput(problem, 'password');
   // Hashed before the transaction opens: the slow hash must not hold the write lock.
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
+  return db.transaction(async (trx) => {
     const user = await trx.selectFrom('users').select(['id', 'merchant_id', 'email', 'role', 'created_at', 'removed_at']).where('id', '=', userId).executeTakeFirst();
     if (user === undefined) return undefined;
     if (user.removed_at !== null) throw new InvalidInput(`user ${userId} was removed on ${user.removed_at} and can no longer sign in; create a new user instead`);

@@ -5,6 +5,7 @@
  * the merchant and its admin, if the e-mail is still free.
  */
 import type { Kysely } from 'kysely';
+import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { InvalidInput } from '../errors.js';
 import { randomBase62, sha256Hex } from '../ids.js';
@@ -72,10 +73,10 @@ export type CompletedSignUp =
  * so that two clicks at once create one merchant. An e-mail taken since (the owner signed up by
  * another link, or was added to a team) is refused, and the link is used up all the same.
  */
-export async function completeSignUp(db: Kysely<Database>, clock: Clock, token: string): Promise<CompletedSignUp> {
+export async function completeSignUp(db: Db, clock: Clock, token: string): Promise<CompletedSignUp> {
   const now = clock.now().toISOString();
   const hash = sha256Hex(token);
-  const outcome = await db.transaction().execute(async (trx): Promise<CompletedSignUp> => {
+  const outcome = await db.transaction(async (trx): Promise<CompletedSignUp> => {
     const row = await trx.selectFrom('sign_up_requests').selectAll().where('token_hash', '=', hash).executeTakeFirst();
     if (row === undefined) return { ok: false, reason: 'unknown' };
     if (row.used_at !== null) return { ok: false, reason: 'used' };

@@ -2,9 +2,10 @@
  * The people of a merchant who sign in: an e-mail, a password (Argon2id) and a role.
  */
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../db/connection.js';
 import { InvalidInput } from '../errors.js';
+import type { Db } from '../db/connection.js';
 import { ROLES, type Database, type Role } from '../db/schema.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
@@ -90,7 +91,7 @@ export function emailProblem(email: string, shown = email): string | undefined {
  * that commits between the check and the insert, is refused with `InvalidInput`.
  */
 export async function insertUser(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   user: UserView & { password_hash: string; must_change_password?: number },
 ): Promise<void> {
   const taken = emailTaken(user.email);
@@ -98,7 +99,7 @@ export async function insertUser(
   try {
     await trx.insertInto('users').values({ ...user, updated_at: user.created_at, removed_at: null }).execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken;
+    if (trx.isUniqueViolation(error)) throw taken;
     throw error;
   }
 }
@@ -111,9 +112,9 @@ function emailTaken(email: string): InvalidInput {
   return new InvalidInput(`a user with the e-mail ${email} already exists`, 'email');
 }
 
-export async function createUser(db: Kysely<Database>, clock: Clock, input: CreateUserInput): Promise<UserView> {
-  const { user, passwordHash } = await prepareUser(db, clock, input);
-  await db.transaction().execute(async (trx) => {
+export async function createUser(db: Db, clock: Clock, input: CreateUserInput): Promise<UserView> {
+  const { user, passwordHash } = await prepareUser(db.kysely, clock, input);
+  await db.transaction(async (trx) => {
     const merchant = await trx.selectFrom('merchants').select('id').where('id', '=', input.merchantId).executeTakeFirst();
     if (merchant === undefined) throw new InvalidInput(`no merchant with id "${input.merchantId}"`);
     await insertUser(trx, { ...user, password_hash: passwordHash, must_change_password: input.temporary === true ? 1 : 0 });
@@ -141,8 +142,8 @@ export async function prepareUser(db: Kysely<Database>, clock: Clock, input: Cre
  * Removes a user: they can no longer sign in, and their sign-ins end at once, access tokens included
  * (every request with one checks that its user is still there).
  */
-export async function removeUser(db: Kysely<Database>, clock: Clock, userId: string): Promise<UserView | undefined> {
-  return db.transaction().execute((trx) => removeUserIn(trx, isoNow(clock), userId));
+export async function removeUser(db: Db, clock: Clock, userId: string): Promise<UserView | undefined> {
+  return db.transaction((trx) => removeUserIn(trx, isoNow(clock), userId));
 }
 
 /**

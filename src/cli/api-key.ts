@@ -38,7 +38,7 @@ export function registerApiKey(program: Command): void {
       const created = await withDatabase(loadConfig(), async (db) => {
         const merchant = await db.kysely.selectFrom('merchants').select('id').where('id', '=', options.merchant).executeTakeFirst();
         if (merchant === undefined) throw new CliError(`no merchant with id "${options.merchant}"`);
-        return createApiKey(db.kysely, systemClock, {
+        return createApiKey(db, systemClock, {
           merchantId: merchant.id,
           environment: options.environment,
           name: options.name.trim(),
@@ -59,7 +59,7 @@ export function registerApiKey(program: Command): void {
     .argument('<key-id>', 'the key record id (key_...), as printed by api-key create')
     .option('--json', 'print {"id", "revoked_at"} instead of text')
     .action(async (keyId: string, options: OutputOptions) => {
-      const revoked = await withDatabase(loadConfig(), (db) => revokeApiKey(db.kysely, systemClock, keyId));
+      const revoked = await withDatabase(loadConfig(), (db) => revokeApiKey(db, systemClock, keyId));
       if (revoked === undefined) throw new CliError(`no API key with id "${keyId}"`);
       printResult(options, { id: revoked.id, revoked_at: revoked.revoked_at }, () =>
         `The ${revoked.environment} key ${revoked.id} (ending ${revoked.last4}) is revoked since ${revoked.revoked_at}.`,

@@ -51,7 +51,7 @@ export function registerDemo(program: Command): void {
       const { shop, key, product, counts, oauth } = await withDatabase(config, async (db) => {
         const shop = await prepareDemoShop(db);
         const oauth = await prepareDemoClient(db);
-        const key = await createApiKey(db.kysely, systemClock, {
+        const key = await createApiKey(db, systemClock, {
           merchantId: shop.merchantId,
           environment: 'sandbox',
           name: 'demo',

@@ -32,7 +32,7 @@ export function registerMerchant(program: Command): void {
     .action(async (options: CreateOptions) => {
       const password = passwordOf(options);
       const created = await withDatabase(loadConfig(), (db) =>
-        createMerchant(db.kysely, systemClock, {
+        createMerchant(db, systemClock, {
           name: options.name,
           email: options.email,
           password,

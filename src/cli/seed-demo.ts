@@ -42,7 +42,7 @@ export async function prepareDemoShop(db: Db): Promise<DemoShop> {
   )?.merchant_id;
   if (merchantId === undefined) {
     password = `demo-${randomBase62(16)}`;
-    const created = await createMerchant(db.kysely, systemClock, { ...DEMO_MERCHANT, password });
+    const created = await createMerchant(db, systemClock, { ...DEMO_MERCHANT, password });
     merchantId = created.merchant.id;
   }
   const tenant: Tenant = { merchantId, environment: 'sandbox' };

@@ -25,7 +25,7 @@ export function registerSigningKey(program: Command): void {
       // Webhook endpoints' secrets are encrypted with the same key, so they are re-wrapped with the signing keys.
       const rotated = await withDatabase(config, async (db) => {
         const keys = await rotateSigningKey(db, systemClock, cipher);
-        return { ...keys, webhookSecrets: await rewrapWebhookSecrets(db.kysely, cipher, 'all') };
+        return { ...keys, webhookSecrets: await rewrapWebhookSecrets(db, cipher, 'all') };
       });
       const lifetime = describeSeconds(config.accessTokenTtlSeconds);
       printResult(options, { kid: rotated.id, retired: rotated.retired, rewrapped: rotated.rewrapped, webhook_secrets_rewrapped: rotated.webhookSecrets, encrypted: cipher.encrypts }, () =>

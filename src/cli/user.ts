@@ -35,7 +35,7 @@ export function registerUser(program: Command): void {
     .action(async (options: CreateOptions) => {
       const password = passwordOf(options);
       const created = await withDatabase(loadConfig(), (db) =>
-        createUser(db.kysely, systemClock, { merchantId: options.merchant, email: options.email, password, role: options.role, temporary: options.temporary === true }),
+        createUser(db, systemClock, { merchantId: options.merchant, email: options.email, password, role: options.role, temporary: options.temporary === true }),
       );
       printResult(options, { id: created.id, email: created.email, role: created.role, merchant_id: created.merchant_id }, () =>
         `Created ${created.role} ${created.id} of ${created.merchant_id}; they sign in to apps as ${created.email}` +
@@ -50,7 +50,7 @@ export function registerUser(program: Command): void {
     .option('--json', 'print {"id", "email", "merchant_id", "removed_at"} instead of text')
     .action(async (userId: string, options: OutputOptions) => {
       const removed = await withDatabase(loadConfig(), async (db) => {
-        const view = await removeUser(db.kysely, systemClock, userId);
+        const view = await removeUser(db, systemClock, userId);
         if (view === undefined) return undefined;
         // Removing twice keeps the first time, which removeUser does not return.
         const { removed_at } = await db.kysely.selectFrom('users').select('removed_at').where('id', '=', userId).executeTakeFirstOrThrow();
@@ -97,7 +97,7 @@ export function registerUser(program: Command): void {
     .option('--json', 'print {"id", "email", "merchant_id"} instead of text')
     .action(async (userId: string, options: PasswordOptions & OutputOptions) => {
       const password = passwordOf(options);
-      const changed = await withDatabase(loadConfig(), (db) => setUserPassword(db.kysely, systemClock, userId, password));
+      const changed = await withDatabase(loadConfig(), (db) => setUserPassword(db, systemClock, userId, password));
       if (changed === undefined) throw new CliError(`no user with id "${userId}"`);
       printResult(options, { id: changed.id, email: changed.email, merchant_id: changed.merchant_id }, () =>
         `The password of ${changed.id} (${changed.email}) of ${changed.merchant_id} is set; their sign-ins have ended, and they sign in again with the new password.`,

@@ -10,7 +10,7 @@ import { CliError } from './cli-error.js';
 
 /**
  * @example
- *   await withDatabase(config, async (db) => createApiKey(db.kysely, systemClock, input));
+ *   await withDatabase(config, async (db) => createApiKey(db, systemClock, input));
  */
 export async function withDatabase<T>(config: Config, command: (db: Db, migrated: string[]) => Promise<T>): Promise<T> {
   // What a command writes to an in-memory database is gone when it exits, yet it would report success.

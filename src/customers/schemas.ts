@@ -6,11 +6,11 @@ const Email = Type.String({ format: 'email', maxLength: 254 });
 
 export const Customer = Type.Object(
   { id: IdOf('cus'), name: Type.String(), email: Nullable(Type.String()), created_at: Timestamp },
-  { title: 'Customer' },
+  { $id: 'Customer', title: 'Customer' },
 );
 export type Customer = Static<typeof Customer>;
 
-export const CustomerList = Type.Object({ data: Type.Array(Customer), pagination: Pagination });
+export const CustomerList = Type.Object({ data: Type.Array(Customer), pagination: Pagination }, { $id: 'CustomerList' });
 
 export const CreateCustomerBody = Type.Object(
   { name: Name, email: Type.Optional(Nullable(Email)) },

@@ -5,9 +5,10 @@
  * the same fields in the same order, no spaces, metadata and refund items as stored (written by
  * `JSON.stringify`).
  *
- * The text is written once per database, not built per request: it runs as a compiled query (no
- * Kysely building or compiling), through the driver as every other statement, so the SQLite write
- * lock, deadlines and PostgreSQL's named prepared statements apply as usual. Its two texts, one per
+ * The text is written once per database, not built per request (`prepared.ts`: no Kysely building
+ * or compiling), and runs through the driver as every other statement, so the SQLite write lock,
+ * deadlines and PostgreSQL's named prepared statements apply as usual. Refund reads it too, for the
+ * order its `order.refunded` event carries (`refund-writes.ts`). Its two texts, one per
  * database, are why it lives in `db/`, where the databases are told apart.
  *
  * - SQLite: `json_object` / `json_group_array(... order by ...)`; `json(...)` keeps a subquery's
@@ -15,8 +16,8 @@
  * - PostgreSQL: `row_to_json` (compact, in column order); `json_build_object` and `json_agg` would
  *   add spaces and line breaks. Arrays are joined with `string_agg` for the same reason.
  */
-import { CompiledQuery } from 'kysely';
-import type { Db } from './connection.js';
+import type { Db, DialectName } from './connection.js';
+import { preparedOnce, runPrepared } from './prepared.js';
 import type { Tenant } from './scoped.js';
 
 const SQLITE = `select json_object(
@@ -54,7 +55,10 @@ const POSTGRES = `select row_to_json(x)::text as body from (
         r.processor_refund_id, r.created_at) rf
       where r.merchant_id = o.merchant_id and r.order_id = o.id), '[]')::json as refunds,
     o.notes, o.metadata::json as metadata, o.created_at, o.updated_at
-  from orders o where o.merchant_id = $1 and o.environment = $2 and o.id = $3) x`;
+  from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?) x`;
+
+/** The statement selecting `body`, the order's JSON text; parameters: merchant id, environment, order id. */
+export const ORDER_JSON: Record<DialectName, string> = { sqlite: SQLITE, postgres: POSTGRES };
 
 /**
  * The order as the API's JSON text, or undefined when the tenant has no such order.
@@ -62,7 +66,7 @@ const POSTGRES = `select row_to_json(x)::text as body from (
  * @example const body = await orderJson(db, principal, 'ord_...');
  */
 export async function orderJson(db: Db, tenant: Tenant, orderId: string): Promise<string | undefined> {
-  const query = CompiledQuery.raw(db.dialect === 'postgres' ? POSTGRES : SQLITE, [tenant.merchantId, tenant.environment, orderId]);
-  const { rows } = await db.kysely.executeQuery<{ body: string }>(query);
-  return rows[0]?.body;
+  const statement = preparedOnce(db.dialect, 'order json', () => ORDER_JSON[db.dialect]);
+  const [row] = await runPrepared<{ body: string }>(db.kysely, statement, [tenant.merchantId, tenant.environment, orderId]);
+  return row?.body;
 }

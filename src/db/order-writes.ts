@@ -1,10 +1,11 @@
 /**
  * Create Order's statements, written once per database (`prepared.ts`: no Kysely building per
  * request). They differ by database because round trips do: PostgreSQL answers each statement over
- * the network, so it gets one statement for the merchant's settings, the customer and the locks on
- * the products, one that takes the stock of every line, and one for the order with its items (three
- * round trips where a three-line order took seven); SQLite runs in the process, where a statement
- * costs microseconds, and keeps one simple statement per step.
+ * the network, so it gets one statement for the merchant's settings, the customer, the webhook
+ * endpoints and the locks on the products, one that takes the stock of every line, and one for the
+ * order with its items, its event and the event's deliveries (`event-writes.ts`): three round trips,
+ * the event's included, where a three-line order took nine; SQLite runs in the process, where a
+ * statement costs microseconds, and keeps one simple statement per step.
  *
  * Stock is taken for all lines or none (a refused line throws, and the rollback gives back what was
  * taken), never below zero, and products are locked in id order, so that two orders never wait on
@@ -16,6 +17,7 @@
  *   its units; the transaction already holds the one write lock.
  */
 import type { DialectName } from './connection.js';
+import { ENDPOINTS, insertEvents, parseEndpoints, POSTGRES_EVENTS, postgresEventParameters, type Endpoint, type NewEvent } from './event-writes.js';
 import { preparedOnce, runPrepared, type Prepared } from './prepared.js';
 import type { LineItemRow, OrderRow } from './schema.js';
 import type { DbTransaction } from './transaction.js';
@@ -38,6 +40,8 @@ export interface OrderReservation {
   products: Map<string, { name: string; price: number }>;
   /** The first product, in id order, whose units could not be taken: the caller throws, and the rollback gives back any taken. */
   refused: RefusedLine | undefined;
+  /** The tenant's enabled webhook endpoints, for the order's event (`insertOrder`). */
+  endpoints: Endpoint[];
 }
 
 /** Create Order's statement `name`, made once per process. */
@@ -46,13 +50,14 @@ function statement(dialect: DialectName, name: string, text: string): Prepared {
 }
 
 /**
- * Locks the order's products in id order, and reads the merchant's settings and the customer on the
- * way. The count is there because PostgreSQL runs a CTE only as far as the statement reads it.
+ * Locks the order's products in id order, and reads the merchant's settings, the customer and the
+ * webhook endpoints on the way. The count is there because PostgreSQL runs a CTE only as far as the
+ * statement reads it.
  */
 const POSTGRES_LOCK = `with locked as (
     select id from products where merchant_id = ? and environment = ? and id = any(?::text[]) order by id for update)
 select m.currency, m.tax_rate_bps, c.id as customer_id, c.name as customer_name, c.email as customer_email,
-       (select count(*) from locked) as products_locked
+       (select count(*) from locked) as products_locked, ${ENDPOINTS.postgres} as endpoints
   from merchants m
   left join customers c on c.merchant_id = m.id and c.environment = ? and c.id = ?
  where m.id = ?`;
@@ -72,6 +77,7 @@ interface PostgresLockRow {
   customer_id: string | null;
   customer_name: string | null;
   customer_email: string | null;
+  endpoints: string;
 }
 
 /**
@@ -99,11 +105,13 @@ export async function reserveForOrder(
       merchantId,
       environment,
       ids,
+      merchantId,
+      environment,
       environment,
       customerId ?? null,
       merchantId,
     ]);
-    const { currency, tax_rate_bps, customer_id, customer_name, customer_email } = merchantRow(first, merchantId);
+    const { currency, tax_rate_bps, customer_id, customer_name, customer_email, endpoints } = merchantRow(first, merchantId);
     const taken = await runPrepared<{ id: string; name: string; price: number }>(trx, statement(dialect, 'take', POSTGRES_TAKE), [
       now,
       ids,
@@ -120,15 +128,16 @@ export async function reserveForOrder(
       customer: customer_id === null ? undefined : { id: customer_id, name: customer_name!, email: customer_email },
       products,
       refused,
+      endpoints: parseEndpoints(endpoints),
     };
   }
 
-  const [settings] = await runPrepared<{ currency: string; tax_rate_bps: number }>(
+  const [settings] = await runPrepared<{ currency: string; tax_rate_bps: number; endpoints: string }>(
     trx,
-    statement(dialect, 'merchant', 'select currency, tax_rate_bps from merchants where id = ?'),
-    [merchantId],
+    statement(dialect, 'merchant', `select currency, tax_rate_bps, ${ENDPOINTS.sqlite} as endpoints from merchants where id = ?`),
+    [merchantId, environment, merchantId],
   );
-  const { currency, tax_rate_bps } = merchantRow(settings, merchantId);
+  const { currency, tax_rate_bps, endpoints } = merchantRow(settings, merchantId);
   const [customer] =
     customerId === undefined
       ? []
@@ -137,7 +146,14 @@ export async function reserveForOrder(
           statement(dialect, 'customer', 'select id, name, email from customers where merchant_id = ? and environment = ? and id = ?'),
           [merchantId, environment, customerId],
         );
-  const reservation: OrderReservation = { currency, taxRateBps: tax_rate_bps, customer, products: new Map(), refused: undefined };
+  const reservation: OrderReservation = {
+    currency,
+    taxRateBps: tax_rate_bps,
+    customer,
+    products: new Map(),
+    refused: undefined,
+    endpoints: parseEndpoints(endpoints),
+  };
   const take = statement(
     dialect,
     'take',
@@ -163,7 +179,7 @@ function merchantRow<Row>(row: Row | undefined, merchantId: string): Row {
 }
 
 /** The order row's columns, in the order of `insertOrder`'s parameters. */
-const ORDER_COLUMNS = [
+export const ORDER_COLUMNS = [
   'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount', 'items_count',
   'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata',
   'created_at', 'updated_at',
@@ -173,33 +189,58 @@ const ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_
 const ITEM_TYPES = ['text', 'integer', 'text', 'text', 'integer', 'bigint', 'bigint', 'integer'] as const;
 
 const ORDER_VALUES = `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`;
-const POSTGRES_INSERT = `with o as (${ORDER_VALUES})
-insert into line_items (merchant_id, environment, order_id, ${ITEM_COLUMNS.join(', ')})
-select ?, ?, ?, ${ITEM_COLUMNS.map((c) => `i.${c}`).join(', ')}
-  from unnest(${ITEM_TYPES.map((t) => `?::${t}[]`).join(', ')}) as i (${ITEM_COLUMNS.join(', ')})`;
+const POSTGRES_INSERT = `with o as (${ORDER_VALUES}),
+  i as (
+    insert into line_items (merchant_id, environment, order_id, ${ITEM_COLUMNS.join(', ')})
+    select ?, ?, ?, ${ITEM_COLUMNS.map((c) => `i.${c}`).join(', ')}
+      from unnest(${ITEM_TYPES.map((t) => `?::${t}[]`).join(', ')}) as i (${ITEM_COLUMNS.join(', ')})),
+  ${POSTGRES_EVENTS}
+select 1`;
 const SQLITE_ITEM = `insert into line_items (merchant_id, environment, order_id, ${ITEM_COLUMNS.join(', ')}) values (?, ?, ?, ${ITEM_COLUMNS.map(() => '?').join(', ')})`;
 
 /**
- * Writes the order and its line items (of that order, merchant and environment): one statement on
- * PostgreSQL (the foreign key of the items is checked at its end, when the order is there).
+ * Writes the order, its line items (of that order, merchant and environment), its event and the
+ * event's deliveries to `endpoints` (the reservation's): one statement on PostgreSQL (foreign keys
+ * are checked at its end, when the order and the event are there).
  */
 export async function insertOrder(
   trx: DbTransaction,
   order: Pick<OrderRow, (typeof ORDER_COLUMNS)[number]>,
   items: ReadonlyArray<Pick<LineItemRow, (typeof ITEM_COLUMNS)[number]>>,
+  event: NewEvent,
+  endpoints: readonly Endpoint[],
 ): Promise<void> {
   const { dialect } = trx;
   const orderValues = ORDER_COLUMNS.map((column) => order[column]);
   const owner = [order.merchant_id, order.environment, order.id];
+  const tenant = { merchantId: order.merchant_id, environment: order.environment };
   if (dialect === 'postgres') {
     await runPrepared(trx, statement(dialect, 'insert', POSTGRES_INSERT), [
       ...orderValues,
       ...owner,
       ...ITEM_COLUMNS.map((column) => items.map((item) => item[column])),
+      ...postgresEventParameters(trx, tenant, [event], endpoints, order.created_at),
     ]);
     return;
   }
   await runPrepared(trx, statement(dialect, 'order', ORDER_VALUES), orderValues);
   const item = statement(dialect, 'item', SQLITE_ITEM);
   for (const line of items) await runPrepared(trx, item, [...owner, ...ITEM_COLUMNS.map((column) => line[column])]);
+  await insertEvents(trx, tenant, [event], endpoints, order.created_at);
+}
+
+/**
+ * The order's row, held until the transaction ends (`orders/lock-order.ts`): PostgreSQL locks it;
+ * SQLite's transactions begin IMMEDIATE and already hold the one write lock. Undefined when the tenant
+ * has no such order.
+ */
+export async function selectOrderForUpdate(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<OrderRow | undefined> {
+  const { dialect } = trx;
+  const lock = preparedOnce(
+    dialect,
+    'lock order',
+    () => `select ${ORDER_COLUMNS.join(', ')} from orders where merchant_id = ? and environment = ? and id = ?${dialect === 'postgres' ? ' for update' : ''}`,
+  );
+  const [row] = await runPrepared<OrderRow>(trx, lock, [tenant.merchantId, tenant.environment, orderId]);
+  return row;
 }

@@ -18,7 +18,7 @@ import type { DatabaseFault, Db, OpenOptions } from './connection.js';
 import { postgresCredentialChanges, type CredentialChanges } from './credential-changes.js';
 import { remainingMs } from './deadline.js';
 import type { Database } from './schema.js';
-import { runTransaction, type TransactionLocks } from './transaction.js';
+import { runTransaction, type DatabaseRefusals, type TransactionLocks } from './transaction.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -122,7 +122,10 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
   const db: Db = {
     kysely,
     dialect: 'postgres',
-    transaction: (work) => runTransaction(kysely, postgresLocks, work),
+    pagesStartFromDayCounts: true,
+    withOwnConnections: (poolSize) => openPostgres({ ...options, poolSize }),
+    transaction: (work) => runTransaction(kysely, postgresLocks, POSTGRES_REFUSALS, work),
+    ...POSTGRES_REFUSALS,
     ping: async () => {
       await pool.query('select 1');
       health.answered();
@@ -149,6 +152,10 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
   };
   return db;
 }
+
+const POSTGRES_REFUSALS: DatabaseRefusals = {
+  isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
+};
 
 function postgresLocks(trx: Transaction<Database>): TransactionLocks {
   return {
@@ -217,6 +224,17 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
   const transactions = new WeakMap<pg.PoolClient, { open: boolean; credentials: boolean }>();
   /** Connections that broke while lent out, and how: released with an error, so that pg-pool closes them. */
   const broken = new WeakMap<pg.PoolClient, DatabaseFault>();
+  // A lent-out connection that breaks emits 'error' on itself, and Node ends the process when nothing
+  // listens. pg-pool takes its own listener off as it lends a connection out, and the borrower's
+  // would come a promise later: a termination read in the same chunk as the new connection's
+  // ReadyForQuery (pg_terminate_backend, a restart) would land in between. So every connection gets
+  // its listener as it is made, before pg-pool lends it (its 'connect' event).
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      health.failed(error);
+      if (!broken.has(client)) broken.set(client, 'unreachable');
+    }),
+  );
   /**
    * A change to the rows a credential check reads is announced to every server process before the
    * caller hears of its commit (`CredentialChanges.settle`), so that its next request, on any
@@ -244,11 +262,6 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
       const client = await connectWithin(pool, left === undefined ? undefined : Math.max(left, LEAST_STATEMENT_MS));
       let named = clients.get(client);
       if (named === undefined) {
-        // A lent-out connection that breaks emits 'error' on itself; Node would end the process without a listener.
-        client.on('error', (error) => {
-          health.failed(error);
-          if (!broken.has(client)) broken.set(client, 'unreachable');
-        });
         const query = async (text: unknown, values?: ReadonlyArray<unknown>) => {
           if (typeof text !== 'string') return client.query(text as pg.Submittable);
           // A connection that broke (the rollback after its failed statement, say) fails at once, the same way.

@@ -15,7 +15,7 @@ import type { Database } from './schema.js';
 import type { CheckpointerData } from './sqlite-checkpointer.js';
 import { LockWaitingSqliteDriver } from './sqlite-driver.js';
 import { SqliteFile } from './sqlite-file.js';
-import { runTransaction, type TransactionLocks } from './transaction.js';
+import { runTransaction, type DatabaseRefusals, type TransactionLocks } from './transaction.js';
 
 /** `sqlite:./data/till.db`, `sqlite::memory:`, `file:./x.db` or a bare path. */
 export function sqlitePath(url: string): string {
@@ -53,7 +53,10 @@ export function openSqlite(url: string, lockWaitMs: number): Db {
   const db: Db = {
     kysely,
     dialect: 'sqlite',
-    transaction: (work) => runTransaction(kysely, () => SQLITE_LOCKS, work),
+    pagesStartFromDayCounts: false,
+    withOwnConnections: async () => db,
+    transaction: (work) => runTransaction(kysely, () => SQLITE_LOCKS, SQLITE_REFUSALS, work),
+    ...SQLITE_REFUSALS,
     ping: async () => {
       database.prepare('select 1').get();
       lastAnsweredAt = Date.now();
@@ -91,6 +94,10 @@ const SQLITE_LOCKS: TransactionLocks = {
   forUpdate: (query) => query,
   skipLocked: (query) => query,
   lockTable: async () => undefined,
+};
+
+const SQLITE_REFUSALS: DatabaseRefusals = {
+  isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE',
 };
 
 /** `/readyz` answers within 2 s: its wait for the write lock stops here. */

@@ -34,15 +34,43 @@ export interface TransactionLocks {
   skipLocked<O>(query: SelectQueryBuilder<Database, any, O>, of: string): SelectQueryBuilder<Database, any, O>;
 }
 
-export type DbTransaction = Transaction<Database> & TransactionLocks;
+/** How the database refuses a statement, told the same way on the database and in a transaction. */
+export interface DatabaseRefusals {
+  /** Whether `error` is a unique constraint refusing a row (PostgreSQL's 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE). */
+  isUniqueViolation(error: unknown): boolean;
+}
 
-/** Runs `work` in one transaction of `kysely`, handing it the transaction with the locks `locksOf` gives for it. */
-export function runTransaction<T>(
+export type DbTransaction = Transaction<Database> & TransactionLocks & DatabaseRefusals;
+
+/** Transactions that queued webhook deliveries (`noteDeliveriesQueued`), until they end. */
+const queuingDeliveries = new WeakSet<object>();
+/** How many transactions of this process have committed webhook deliveries. */
+let deliveriesCommitted = 0;
+
+/** Notes that `trx` queued webhook deliveries: once it commits, `committedDeliveries()` counts it. */
+export function noteDeliveriesQueued(trx: object): void {
+  queuingDeliveries.add(trx);
+}
+
+/**
+ * How many transactions of this process have committed webhook deliveries so far: the dispatcher
+ * need only look for due deliveries when this has moved (`app.ts`).
+ */
+export function committedDeliveries(): number {
+  return deliveriesCommitted;
+}
+
+/** Runs `work` in one transaction of `kysely`, handing it the transaction with the locks `locksOf` gives for it and the database's `refusals`. */
+export async function runTransaction<T>(
   kysely: Kysely<Database>,
   locksOf: (trx: Transaction<Database>) => TransactionLocks,
+  refusals: DatabaseRefusals,
   work: (trx: DbTransaction) => Promise<T>,
 ): Promise<T> {
+  let ran: object | undefined;
   // Kysely makes this object for this work alone: the locks are set on it rather than on a wrapper,
   // so that it stays the Kysely every query helper takes.
-  return kysely.transaction().execute((trx) => work(Object.assign(trx, locksOf(trx))));
+  const result = await kysely.transaction().execute((trx) => work((ran = Object.assign(trx, locksOf(trx), refusals))));
+  if (ran !== undefined && queuingDeliveries.has(ran)) deliveriesCommitted += 1;
+  return result;
 }

@@ -5,8 +5,8 @@
  * On top of what @fastify/swagger derives, this adds what only the routes' config knows: each
  * operation's security, the permission it needs (`x-required-scope`) or the user role (`x-required-role`),
  * and every error it can answer,
- * all with the one Error envelope. Shared schemas (see `components.ts`) appear once under
- * `components.schemas` and are referenced everywhere else.
+ * all with the one Error envelope. The shared schemas (`src/http/shared-schemas.ts`), which route
+ * schemas refer to by `$ref`, appear once under `components.schemas`, named by their `$id`.
  */
 import { STATUS_CODES } from 'node:http';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
@@ -15,7 +15,6 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { errorCodesOf } from '../http/schemas.js';
-import { COMPONENTS, referenceComponents } from './components.js';
 import { apiConventions, TAGS } from './conventions.js';
 
 /** Codes any route with a request body can answer, besides its own. */
@@ -37,13 +36,10 @@ const IDEMPOTENCY_KEY_HEADER = {
 
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown>; body?: unknown; description?: string };
 
-/** The operation as documented: refs for shared schemas, security, scope and the full error list. */
+/** The operation as documented: security, scope and the full error list. */
 export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'config'> & Partial<Pick<RouteOptions, 'method'>>): RouteSchema {
   const config = (route.config ?? {}) as { scope?: string; role?: string; credentials?: readonly string[]; public?: boolean; idempotent?: boolean };
   const documented: RouteSchema = { ...schema };
-  for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
-    if (schema[part] !== undefined) documented[part] = referenceComponents(schema[part]);
-  }
 
   if (route.method === 'POST' && config.public !== true && config.idempotent !== false) documented.headers = IDEMPOTENCY_KEY_HEADER;
 
@@ -54,7 +50,7 @@ export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'co
   for (const [status, response] of Object.entries(schema.response ?? {})) {
     const codes = errorCodesOf(response);
     if (codes !== undefined) codes.forEach((code) => errorCodes.add(code));
-    else responses[status] = { ...(referenceComponents(response) as object), description: STATUS_CODES[status] ?? status };
+    else responses[status] = { ...(response as object), description: STATUS_CODES[status] ?? status };
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes) {
@@ -163,14 +159,11 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
 }
 
 /**
- * Registers the shared schemas and @fastify/swagger (before any route, so it sees them all) and
- * serves the document at `GET /v1/openapi.json`.
+ * Registers @fastify/swagger (after the shared schemas and before any route, so it sees them all)
+ * and serves the document at `GET /v1/openapi.json`.
  */
 export const openApiPlugin = fp(
   async function openApi(app: FastifyInstance, { config }: { config: Config }) {
-    for (const [name, schema] of COMPONENTS) {
-      app.addSchema({ ...(referenceComponents(schema, schema) as object), $id: name });
-    }
     await app.register(swagger, swaggerOptions(config));
     app.get('/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   },

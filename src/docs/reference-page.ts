@@ -80,7 +80,16 @@ body { margin: 0; font-family: ${SYSTEM_FONTS}; }
 const INIT_SCRIPT = `Redoc.init('/v1/openapi.json', ${JSON.stringify(REDOC_OPTIONS)}, document.getElementById('reference'));\n`;
 
 export async function referencePageRoutes(app: FastifyInstance): Promise<void> {
-  const bundle = (await readFile(REDOC_BUNDLE_PATH, 'utf8')).replaceAll(REDOC_REMOTE_LOGO, 'data:,');
+  // Read at its first request rather than at start (2 MB, and three times that in passing), and kept as bytes.
+  let bundle: Promise<Buffer> | undefined;
+  const readBundle = () =>
+    (bundle ??= readFile(REDOC_BUNDLE_PATH, 'utf8').then(
+      (text) => Buffer.from(text.replaceAll(REDOC_REMOTE_LOGO, 'data:,')),
+      (error: unknown) => {
+        bundle = undefined;
+        throw error;
+      },
+    ));
   const route = { schema: { hide: true }, config: { public: true } } as const;
 
   app.get('/docs', route, async (_request, reply) => {
@@ -92,7 +101,8 @@ export async function referencePageRoutes(app: FastifyInstance): Promise<void> {
     return INIT_SCRIPT;
   });
   app.get(BUNDLE_URL, route, async (_request, reply) => {
+    const body = await readBundle();
     reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8');
-    return bundle;
+    return body;
   });
 }

@@ -27,11 +27,11 @@ export const Event = Type.Object(
       }),
     }),
   },
-  { title: 'Event' },
+  { $id: 'Event', title: 'Event' },
 );
 export type Event = Static<typeof Event>;
 
-export const EventList = Type.Object({ data: Type.Array(Event), pagination: Pagination });
+export const EventList = Type.Object({ data: Type.Array(Event), pagination: Pagination }, { $id: 'EventList' });
 
 const TYPE_LIST = `^(${EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')})(,(${EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')}))*$`;
 

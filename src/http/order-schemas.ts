@@ -8,41 +8,51 @@ import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_REASONS } from '../db/schema.js
 import { Currency, IdOf, Metadata, Money, Nullable, OneOf, Timestamp } from './schemas.js';
 
 export const OrderStatus = OneOf(ORDER_STATUSES, {
+  $id: 'OrderStatus',
   description: '`pending` (created, stock reserved), `paid`, `partially_refunded`, `refunded` or `canceled`.',
 });
-export const PaymentMethod = OneOf(PAYMENT_METHODS);
-export const RefundReason = OneOf(REFUND_REASONS, { description: 'Why the money goes back; default `customer_request`.' });
+export const PaymentMethod = OneOf(PAYMENT_METHODS, { $id: 'PaymentMethod' });
+export const RefundReason = OneOf(REFUND_REASONS, { $id: 'RefundReason', description: 'Why the money goes back; default `customer_request`.' });
 
-export const LineItem = Type.Object({
-  id: IdOf('li'),
-  product_id: IdOf('prod'),
-  name: Type.String({ description: "The product's name when the order was created." }),
-  quantity: Type.Integer(),
-  unit_price: Type.Integer({ description: "The product's price when the order was created, in the smallest currency unit." }),
-  total: Type.Integer({ description: '`quantity * unit_price`.' }),
-  refunded_quantity: Type.Integer({ description: 'Units of this line returned by refunds so far.' }),
-});
+export const LineItem = Type.Object(
+  {
+    id: IdOf('li'),
+    product_id: IdOf('prod'),
+    name: Type.String({ description: "The product's name when the order was created." }),
+    quantity: Type.Integer(),
+    unit_price: Type.Integer({ description: "The product's price when the order was created, in the smallest currency unit." }),
+    total: Type.Integer({ description: '`quantity * unit_price`.' }),
+    refunded_quantity: Type.Integer({ description: 'Units of this line returned by refunds so far.' }),
+  },
+  { $id: 'LineItem' },
+);
 
-export const OrderCustomer = Type.Object({
-  id: IdOf('cus'),
-  name: Type.String(),
-  email: Nullable(Type.String({ format: 'email' })),
-});
+export const OrderCustomer = Type.Object(
+  {
+    id: IdOf('cus'),
+    name: Type.String(),
+    email: Nullable(Type.String({ format: 'email' })),
+  },
+  { $id: 'OrderCustomer' },
+);
 
-export const Payment = Type.Object({
-  method: PaymentMethod,
-  processor: Nullable(
-    Type.Union([Type.Literal('simulator'), Type.Literal('stripe')], {
-      description: 'What took the card payment: `simulator` (sandbox test tokens) or `stripe`; null for cash.',
-    }),
-  ),
-  processor_payment_id: Nullable(Type.String({ description: "The processor's id of the payment (a Stripe PaymentIntent, `pi_...`); null for cash and the simulator." })),
-  card_brand: Nullable(Type.String({ description: 'Brand of the card (`visa`, `mastercard`, `amex`...); null for cash.' })),
-  card_last4: Nullable(Type.String({ description: 'Last four digits of the card; null for cash.' })),
-  paid_at: Timestamp,
-});
+export const Payment = Type.Object(
+  {
+    method: PaymentMethod,
+    processor: Nullable(
+      Type.Union([Type.Literal('simulator'), Type.Literal('stripe')], {
+        description: 'What took the card payment: `simulator` (sandbox test tokens) or `stripe`; null for cash.',
+      }),
+    ),
+    processor_payment_id: Nullable(Type.String({ description: "The processor's id of the payment (a Stripe PaymentIntent, `pi_...`); null for cash and the simulator." })),
+    card_brand: Nullable(Type.String({ description: 'Brand of the card (`visa`, `mastercard`, `amex`...); null for cash.' })),
+    card_last4: Nullable(Type.String({ description: 'Last four digits of the card; null for cash.' })),
+    paid_at: Timestamp,
+  },
+  { $id: 'Payment' },
+);
 
-export const RefundItem = Type.Object({ line_item_id: IdOf('li'), quantity: Type.Integer() });
+export const RefundItem = Type.Object({ line_item_id: IdOf('li'), quantity: Type.Integer() }, { $id: 'RefundItem' });
 
 export const Refund = Type.Object(
   {
@@ -56,7 +66,7 @@ export const Refund = Type.Object(
     processor_refund_id: Nullable(Type.String({ description: "The processor's id of the refund (a Stripe Refund, `re_...`); null for cash and the simulator." })),
     created_at: Timestamp,
   },
-  { title: 'Refund' },
+  { $id: 'Refund', title: 'Refund' },
 );
 export type Refund = Static<typeof Refund>;
 
@@ -80,6 +90,6 @@ export const Order = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: 'Order' },
+  { $id: 'Order', title: 'Order' },
 );
 export type Order = Static<typeof Order>;

@@ -47,12 +47,15 @@ export const PaginationQuery = {
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100.' })),
 };
 
-export const Pagination = Type.Object({
-  total: Type.Integer({ description: 'Number of objects matching the filters, on all pages.' }),
-  page: Type.Integer(),
-  per_page: Type.Integer(),
-  has_more: Type.Boolean({ description: 'True when a later page has objects.' }),
-});
+export const Pagination = Type.Object(
+  {
+    total: Type.Integer({ description: 'Number of objects matching the filters, on all pages.' }),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    has_more: Type.Boolean({ description: 'True when a later page has objects.' }),
+  },
+  { $id: 'Pagination' },
+);
 export type Pagination = Static<typeof Pagination>;
 
 

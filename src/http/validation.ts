@@ -62,6 +62,19 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
 const textAjv = makeAjv('array');
 const jsonAjv = makeAjv(false);
 
+/** Shared schemas the validators know already: every app the process builds registers the same objects. */
+const knownSharedSchemas = new WeakSet<object>();
+
+/** Lets route schemas refer to the shared schemas (`{ $ref: 'Order#' }`, see `shared-schemas.ts`). */
+export function addSharedSchemas(schemas: readonly object[]): void {
+  for (const schema of schemas) {
+    if (knownSharedSchemas.has(schema)) continue;
+    textAjv.addSchema(schema);
+    jsonAjv.addSchema(schema);
+    knownSharedSchemas.add(schema);
+  }
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   if (httpPart === 'body') return withPrecheck(jsonAjv.compile(schema as object) as ValidateFunction, unstorableTextError);
   const integers = integerFields(schema);

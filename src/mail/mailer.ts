@@ -10,9 +10,10 @@
  * as fast for an unknown address (no mail) as for a known one, and a slow mail server holds no
  * request. A failure is logged; `drain()` waits for what is under way, so the server closes cleanly.
  */
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
@@ -39,12 +40,15 @@ export interface MailerOptions {
 /** A mail server that does not answer gives up within these, rather than nodemailer's 2 minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/** nodemailer is loaded only when SMTP_URL is set: about 6 MB of heap a server without it does not carry. */
+const loadNodemailer = (): typeof import('nodemailer') => createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
+
 export class Mailer {
   private readonly transport: Transporter | undefined;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly options: MailerOptions) {
-    this.transport = options.smtpUrl === undefined ? undefined : nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+    this.transport = options.smtpUrl === undefined ? undefined : loadNodemailer().createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
   }
 
   /** Whether messages really leave (SMTP_URL is set), or only reach the log and the outbox. */

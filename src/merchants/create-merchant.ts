@@ -1,9 +1,9 @@
 /**
  * Creates a merchant with its first user, an admin. Used by the operator command line and by sign-up.
  */
-import type { Kysely } from 'kysely';
 import { credentialsProblem, hashPassword, insertUser } from '../auth/users.js';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/connection.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { InvalidInput } from '../errors.js';
 import { newId } from '../ids.js';
 import { currencyCode } from './currencies.js';
@@ -33,7 +33,7 @@ export function checkMerchantInput(input: CreateMerchantInput): void {
 }
 
 export async function createMerchant(
-  db: Kysely<Database>,
+  db: Db,
   clock: Clock,
   input: CreateMerchantInput,
 ): Promise<CreatedMerchant> {
@@ -41,7 +41,7 @@ export async function createMerchant(
   // Hash before opening the transaction, so a failing hasher leaves nothing half written.
   const passwordHash = await hashPassword(input.password);
   const { password: _password, ...rest } = input;
-  return db.transaction().execute((trx) => insertMerchant(trx, clock, { ...rest, passwordHash }));
+  return db.transaction((trx) => insertMerchant(trx, clock, { ...rest, passwordHash }));
 }
 
 export interface CreatedMerchant {
@@ -55,7 +55,7 @@ export interface CreatedMerchant {
  * with `InvalidInput`, which rolls the merchant back with the transaction.
  */
 export async function insertMerchant(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   clock: Clock,
   input: Omit<CreateMerchantInput, 'password'> & { passwordHash: string },
 ): Promise<CreatedMerchant> {

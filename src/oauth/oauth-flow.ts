@@ -10,6 +10,7 @@ import { isThrottled, throttledHeaders, type SignInLimits, type Throttled } from
 import type { KeyRing } from '../auth/signing-keys.js';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../auth/users.js';
 import { type Mailer } from '../mail/mailer.js';
+import type { Db } from '../db/connection.js';
 import { ENVIRONMENTS, type Database, type Environment } from '../db/schema.js';
 import { OAuthError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
@@ -17,7 +18,7 @@ import { isStorableText } from '../http/validation.js';
 import { errorPage, PAGE_HEADERS } from './sign-in-page.js';
 
 export interface OAuthOptions {
-  db: Kysely<Database>;
+  db: Db;
   /** The origin of same-origin redirect URIs (the dashboard's): see `Site.originOf`. */
   originOf: (request: FastifyRequest) => string | undefined;
   /** Whether `prompt=create` offers the sign-up form (SIGN_UP_ENABLED). */
@@ -69,14 +70,14 @@ export function storedRequest(ctx: OAuthContext, request: FastifyRequest, hidden
 /** Checks a stored authorization request again (its client may be gone since) and continues it with a code for the user. */
 export async function resume(ctx: OAuthContext, reply: FastifyReply, stored: Record<string, string>, userId: string) {
   const { origin, ...params } = stored;
-  const checked = await checkAuthorizeRequest(ctx.db, ctx.issuer(), params, origin === '' ? undefined : origin);
+  const checked = await checkAuthorizeRequest(ctx.db.kysely, ctx.issuer(), params, origin === '' ? undefined : origin);
   if (!checked.ok) return answerUnchecked(reply, checked);
   return backToApp(ctx, reply, checked.request, userId);
 }
 
 /** Sends the browser back to the app with a code for the user who just signed in (or up). */
 export async function backToApp(ctx: OAuthContext, reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
-  const code = await createAuthorizationCode(ctx.db, ctx.sessions.clock, {
+  const code = await createAuthorizationCode(ctx.db.kysely, ctx.sessions.clock, {
     clientId: authorize.client.id,
     userId,
     environment: authorize.environment,

@@ -39,7 +39,7 @@ export const TokenResponse = Type.Object(
     expires_in: Type.Integer({ description: 'Seconds until the access token expires.' }),
     refresh_token: Type.String({ description: 'The refresh token to use next time; the one sent is no longer valid.' }),
   },
-  { additionalProperties: false },
+  { $id: 'TokenResponse', additionalProperties: false },
 );
 
 const REFUSALS: Record<GrantRefusal['reason'], [ErrorCode, string]> = {

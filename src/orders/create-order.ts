@@ -1,12 +1,12 @@
 /**
  * Create Order: reserve stock for every line, or for none, and write the order with its line items
  * in one transaction (`stock.ts` says how stock is taken). Its statements are written once in
- * `db/order-writes.ts`: on PostgreSQL, five round trips with the event's two, plus begin and commit.
+ * `db/order-writes.ts`: on PostgreSQL, three round trips (the event and its deliveries included), plus
+ * begin and commit.
  */
 import type { Tenant } from '../auth/principal.js';
 import type { LineItemRow } from '../db/schema.js';
 import { ApiError } from '../errors.js';
-import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
@@ -14,6 +14,7 @@ import { taxOn } from './money.js';
 import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
 import type { CreateOrderBody, Order } from './schemas.js';
+import { newEvent } from '../db/event-writes.js';
 import { insertOrder, reserveForOrder } from '../db/order-writes.js';
 
 export async function createOrder({ clock, transaction }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
@@ -77,9 +78,8 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       created_at: now,
       updated_at: now,
     };
-    await insertOrder(trx, order, items);
     const view = toOrder(order, items, customer, []);
-    await recordEvent(trx, tenant, 'order.created', view, now);
+    await insertOrder(trx, order, items, newEvent('order.created', view), reservation.endpoints);
     return view;
   });
 }

@@ -14,7 +14,7 @@ import type { OrderStatus } from '../db/schema.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_START = 'T00:00:00.000Z';
-const DAY_END = 'T23:59:59.999Z';
+export const DAY_END = 'T23:59:59.999Z';
 
 function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}${DAY_START}`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -36,12 +36,21 @@ export interface SqlPart {
 }
 
 /**
+ * A count made of whole days, in parts that also tell a page how many matches to step over without
+ * walking them: `days` is the condition on `order_counts` for the whole days of the range, `older`
+ * and `newer` the counts of the matches in the part of a day at the range's start and end, if any.
+ */
+export interface DayCounts extends SqlPart {
+  byDay: { days: SqlPart; older: SqlPart | undefined; newer: SqlPart | undefined };
+}
+
+/**
  * The count of the orders `matching` selects (the tenant's orders with every filter of `query`, as a
  * condition on `orders`), as a scalar SQL expression.
  *
  * @example countOrders(tenant, matching, { statuses: ['paid'], customerId: undefined, min, max })
  */
-export function countOrders(tenant: Tenant, matching: SqlPart, query: CountQuery): SqlPart {
+export function countOrders(tenant: Tenant, matching: SqlPart, query: CountQuery): SqlPart | DayCounts {
   const countRows = (extra = '', parameters: unknown[] = [], shape = 'rows'): SqlPart => ({
     text: `(select count(*) from orders where ${matching.text}${extra})`,
     parameters: [...matching.parameters, ...parameters],
@@ -71,12 +80,15 @@ export function countOrders(tenant: Tenant, matching: SqlPart, query: CountQuery
     days += ' and day <= ?';
     parameters.push(lastDay);
   }
-  const parts: SqlPart[] = [{ text: `(select coalesce(sum(count), 0) from order_counts where ${days})`, parameters, shape: `days${query.statuses?.length ?? ''}${firstDay === undefined ? '' : 'f'}${lastDay === undefined ? '' : 'l'}` }];
-  if (min !== undefined && firstDay !== min.slice(0, 10)) parts.push(countRows(' and created_at < ?', [`${firstDay}${DAY_START}`], 'before'));
-  if (max !== undefined && lastDay !== max.slice(0, 10)) parts.push(countRows(' and created_at > ?', [`${lastDay}${DAY_END}`], 'after'));
+  const wholeDays: SqlPart = { text: days, parameters, shape: `days${query.statuses?.length ?? ''}${firstDay === undefined ? '' : 'f'}${lastDay === undefined ? '' : 'l'}` };
+  const parts: SqlPart[] = [{ text: `(select coalesce(sum(count), 0) from order_counts where ${days})`, parameters, shape: wholeDays.shape }];
+  const older = min !== undefined && firstDay !== min.slice(0, 10) ? countRows(' and created_at < ?', [`${firstDay}${DAY_START}`], 'before') : undefined;
+  const newer = max !== undefined && lastDay !== max.slice(0, 10) ? countRows(' and created_at > ?', [`${lastDay}${DAY_END}`], 'after') : undefined;
+  for (const part of [older, newer]) if (part !== undefined) parts.push(part);
   return {
     text: parts.map((p) => p.text).join(' + '),
     parameters: parts.flatMap((p) => p.parameters),
     shape: parts.map((p) => p.shape).join('+'),
+    byDay: { days: wholeDays, older, newer },
   };
 }

@@ -18,9 +18,11 @@
  */
 import type { Tenant } from '../auth/principal.js';
 import type { Kysely } from 'kysely';
-import type { Database, LineItemRow, OrderRow, ProcessorCallRow } from '../db/schema.js';
+import { newEvent } from '../db/event-writes.js';
+import { lockForRefund, readForRefund, writeRefund, type RefundReading } from '../db/refund-writes.js';
+import type { Database, LineItemRow, OrderRow, ProcessorCallRow, RefundRow } from '../db/schema.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { ApiError } from '../errors.js';
-import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import { pendingCall, recordCall, settleCall } from '../payments/processor-calls.js';
 import { ProcessorFailure, type PaymentProcessor } from '../payments/processor.js';
@@ -31,7 +33,6 @@ import { taxShare } from './money.js';
 import { LINE_ITEM_COLUMNS, toRefund } from './order-view.js';
 import type { Refund, RefundOrderBody } from './schemas.js';
 import { restock } from './stock.js';
-import { transitionOrder } from './transition-order.js';
 
 interface RefundPlan {
   refundId: string;
@@ -70,12 +71,14 @@ export async function refundOrder(services: Services, tenant: Tenant, orderId: s
     }
   }
   return transaction(async (trx) => {
-    const order = await lockOrder(trx, tenant, orderId);
+    const locked = await lockForRefund(trx, tenant, orderId);
+    // Not found: lockOrder answers the usual 404 (or finds the order, committed in between).
+    const order = locked?.order ?? (await lockOrder(trx, tenant, orderId));
     if (order.payment_processor !== null && order.payment_processor !== 'simulator' && processor?.name !== order.payment_processor) {
       throw new ApiError('processor_unavailable', `This order was paid through ${order.payment_processor}, which is not configured, so it cannot be refunded now.`);
     }
     const plan = await planRefund(trx, tenant, order, input);
-    return applyRefund(trx, tenant, order, plan, null, isoNow(clock));
+    return applyRefund(trx, tenant, order, plan, null, isoNow(clock), locked?.reading);
   });
 }
 
@@ -205,25 +208,37 @@ async function planRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow
   };
 }
 
-/** Writes a refund the processor (if any) accepted: the refund row, the order, the units back in stock, the events. */
-async function applyRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow, plan: RefundPlan, processorRefundId: string | null, now: string): Promise<Refund> {
+/**
+ * Writes a refund the processor (if any) accepted: the units back in stock, then the refund row, the
+ * order and the events (`db/refund-writes.ts`). The `order.refunded` event's order is `reading`'s (the
+ * order as read under the lock), or when units come back or there is none, the one the database reads
+ * after they came back; the refund's changes are set on it.
+ */
+async function applyRefund(
+  trx: DbTransaction,
+  tenant: Tenant,
+  order: OrderRow,
+  plan: RefundPlan,
+  processorRefundId: string | null,
+  now: string,
+  reading?: RefundReading,
+): Promise<Refund> {
   const orderId = order.id;
   const refundedAmount = order.refunded_amount + plan.amount;
   const status = refundedAmount === order.total ? 'refunded' : 'partially_refunded';
-  const refund = {
+  const refund: RefundRow = {
     merchant_id: tenant.merchantId,
     environment: tenant.environment,
     id: plan.refundId,
     order_id: orderId,
     amount: plan.amount,
     currency: order.currency,
-    status: 'succeeded' as const,
+    status: 'succeeded',
     reason: plan.reason,
     items: JSON.stringify(plan.returned.map(({ lineItemId, quantity }) => ({ line_item_id: lineItemId, quantity }))),
     processor_refund_id: processorRefundId,
     created_at: now,
   };
-  await trx.insertInto('refunds').values(refund).execute();
   for (const { lineItemId, quantity } of plan.returned) {
     await trx
       .updateTable('line_items')
@@ -234,7 +249,14 @@ async function applyRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRo
   }
   await restock(trx, tenant, plan.returned.map(({ productId, quantity }) => ({ product_id: productId, quantity })), now);
   const view = toRefund(refund);
-  await recordEvent(trx, tenant, 'refund.created', view, now);
-  await transitionOrder(trx, tenant, orderId, { refunded_amount: refundedAmount, status }, 'order.refunded', now);
+  const { order: refunded, endpoints } = reading !== undefined && plan.returned.length === 0 ? reading : await readForRefund(trx, tenant, orderId);
+  refunded.status = status;
+  refunded.refunded_amount = refundedAmount;
+  refunded.updated_at = now;
+  // Refunds are listed by creation time, then id (as `loadOrder` lists them).
+  const after = refunded.refunds.findIndex((r) => r.created_at > now || (r.created_at === now && r.id > view.id));
+  refunded.refunds.splice(after === -1 ? refunded.refunds.length : after, 0, view);
+  const events = [newEvent('refund.created', view), newEvent('order.refunded', refunded)];
+  await writeRefund(trx, tenant, refund, { refunded_amount: refundedAmount, status }, events, endpoints);
   return view;
 }

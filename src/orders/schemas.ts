@@ -19,11 +19,11 @@ export const OrderSummary = Type.Object(
     customer_id: Nullable(IdOf('cus')),
     created_at: Timestamp,
   },
-  { title: 'OrderSummary' },
+  { $id: 'OrderSummary', title: 'OrderSummary' },
 );
 export type OrderSummary = Static<typeof OrderSummary>;
 
-export const OrderList = Type.Object({ data: Type.Array(OrderSummary), pagination: Pagination });
+export const OrderList = Type.Object({ data: Type.Array(OrderSummary), pagination: Pagination }, { $id: 'OrderList' });
 
 const STATUS_LIST = `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')}))*$`;
 

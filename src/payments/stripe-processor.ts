@@ -10,7 +10,7 @@
  * 3-D Secure challenge: Till retrieves it and accepts it only if it succeeded for this order's amount,
  * currency and id.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { ProcessorFailure, type ChargeRequest, type ChargeResult, type PaymentProcessor, type RefundResult } from './processor.js';
 
 export interface StripeOptions {
@@ -20,21 +20,29 @@ export interface StripeOptions {
 
 export function stripeProcessor(secretKey: string, options: StripeOptions = {}): PaymentProcessor {
   const base = options.apiBase === undefined ? undefined : new URL(options.apiBase);
-  const stripe = new Stripe(secretKey, {
-    // Every call carries its own idempotency key, so the client's retries of a call that got no
-    // answer are safe; one retry covers a dropped connection without holding the order for long.
-    maxNetworkRetries: 1,
-    timeout: 30_000,
-    ...(base === undefined
-      ? {}
-      : {
-          host: base.hostname,
-          port: base.port === '' ? (base.protocol === 'https:' ? 443 : 80) : Number(base.port),
-          protocol: base.protocol === 'https:' ? 'https' : 'http',
-        }),
-  });
+  // Stripe's client is loaded at the first payment, not at start: it holds about 25 MB of a
+  // server's memory, which a server that never takes a card through Stripe does not pay for.
+  let loading: Promise<{ stripe: Stripe; errors: StripeErrors }> | undefined;
+  const client = () =>
+    (loading ??= import('stripe').then(({ default: StripeClient }) => ({
+      stripe: new StripeClient(secretKey, {
+        // Every call carries its own idempotency key, so the client's retries of a call that got no
+        // answer are safe; one retry covers a dropped connection without holding the order for long.
+        maxNetworkRetries: 1,
+        timeout: 30_000,
+        ...(base === undefined
+          ? {}
+          : {
+              host: base.hostname,
+              port: base.port === '' ? (base.protocol === 'https:' ? 443 : 80) : Number(base.port),
+              protocol: base.protocol === 'https:' ? 'https' : 'http',
+            }),
+      }),
+      errors: StripeClient.errors,
+    })));
 
   async function charge(request: ChargeRequest): Promise<ChargeResult> {
+    const { stripe, errors } = await client();
     const token = request.paymentToken;
     let intent: Stripe.PaymentIntent;
     try {
@@ -58,7 +66,7 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
         );
       }
     } catch (error) {
-      return chargeRefusal(error);
+      return chargeRefusal(errors, error);
     }
     if (intent.status === 'requires_action' && intent.client_secret !== null) {
       return {
@@ -81,6 +89,7 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
     charge,
     async refund(request): Promise<RefundResult> {
       if (request.paymentId === null) return { ok: false, message: 'This payment has no Stripe PaymentIntent to refund.' };
+      const { stripe, errors } = await client();
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: request.paymentId, amount: request.amount, metadata: { till_order_id: request.orderId, till_refund_id: request.refundId } },
@@ -89,15 +98,17 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
         if (refund.status === 'failed' || refund.status === 'canceled') return { ok: false, message: `Stripe could not refund this payment (refund ${refund.status}).` };
         return { ok: true, refundId: refund.id };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { ok: false, message: `Stripe refused the refund: ${error.message}` };
-        throw failure(error);
+        if (error instanceof errors.StripeInvalidRequestError) return { ok: false, message: `Stripe refused the refund: ${error.message}` };
+        throw failure(errors, error);
       }
     },
   };
 }
 
-function chargeRefusal(error: unknown): ChargeResult {
-  if (error instanceof Stripe.errors.StripeCardError) {
+type StripeErrors = typeof Stripe.errors;
+
+function chargeRefusal(errors: StripeErrors, error: unknown): ChargeResult {
+  if (error instanceof errors.StripeCardError) {
     const raw = error.raw as { payment_intent?: Stripe.PaymentIntent };
     if (error.code === 'authentication_required' && raw.payment_intent?.client_secret) {
       return {
@@ -110,15 +121,15 @@ function chargeRefusal(error: unknown): ChargeResult {
     const decline = error.decline_code ?? error.code ?? 'declined';
     return { ok: false, reason: 'card_declined', message: `The card was declined (${decline}): ${error.message}` };
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+  if (error instanceof errors.StripeInvalidRequestError) {
     return { ok: false, reason: 'invalid_token', message: `Stripe did not accept the payment_token: ${error.message}` };
   }
-  throw failure(error);
+  throw failure(errors, error);
 }
 
 /** Stripe answered with an error of its own (it settled the call), or never answered at all. */
-function failure(error: unknown): ProcessorFailure {
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeIdempotencyError || !(error instanceof Stripe.errors.StripeError)) {
+function failure(errors: StripeErrors, error: unknown): ProcessorFailure {
+  if (error instanceof errors.StripeConnectionError || error instanceof errors.StripeIdempotencyError || !(error instanceof errors.StripeError)) {
     return new ProcessorFailure(`Stripe could not be reached: ${(error as Error).message}`, false);
   }
   return new ProcessorFailure(`Stripe answered with an error: ${error.message}`, true);

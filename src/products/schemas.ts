@@ -18,11 +18,11 @@ export const Product = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { title: 'Product' },
+  { $id: 'Product', title: 'Product' },
 );
 export type Product = Static<typeof Product>;
 
-export const ProductList = Type.Object({ data: Type.Array(Product), pagination: Pagination });
+export const ProductList = Type.Object({ data: Type.Array(Product), pagination: Pagination }, { $id: 'ProductList' });
 
 export const CreateProductBody = Type.Object(
   {

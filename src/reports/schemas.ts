@@ -33,7 +33,7 @@ export const SalesBucket = Type.Object(
     sales_amount: { ...Money, description: 'Sum of the totals of the orders paid in this bucket, in the smallest currency unit.' },
     refunded_amount: { ...Money, description: 'Sum of the refunds made in this bucket, in the smallest currency unit.' },
   },
-  { additionalProperties: false, title: 'SalesBucket', description: 'One hour or day (UTC) of the range, starting at `start`.' },
+  { $id: 'SalesBucket', additionalProperties: false, title: 'SalesBucket', description: 'One hour or day (UTC) of the range, starting at `start`.' },
 );
 
 export const SalesReport = Type.Object(
@@ -54,6 +54,7 @@ export const SalesReport = Type.Object(
     buckets: Type.Array(SalesBucket, { description: 'Every hour or day of the range, oldest first, zeros included.' }),
   },
   {
+    $id: 'SalesReport',
     additionalProperties: false,
     title: 'SalesReport',
     description: "Sales and refunds of the credential's merchant and environment over a range, in totals and by hour or day (UTC).",

@@ -15,6 +15,7 @@ export const User = Type.Object(
     removed_at: Nullable(Timestamp),
   },
   {
+    $id: 'User',
     additionalProperties: false,
     title: 'User',
     description: 'A person of the merchant who signs in to apps. Never shows the password or its hash. `removed_at` is set once the user was removed.',
@@ -22,7 +23,7 @@ export const User = Type.Object(
 );
 export type User = Static<typeof User>;
 
-export const UserList = Type.Object({ data: Type.Array(User), pagination: Pagination }, { title: 'UserList' });
+export const UserList = Type.Object({ data: Type.Array(User), pagination: Pagination }, { $id: 'UserList', title: 'UserList' });
 
 export const ListUsersQuery = Type.Object({ ...PaginationQuery }, { additionalProperties: false });
 export type ListUsersQuery = Static<typeof ListUsersQuery>;

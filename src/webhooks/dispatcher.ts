@@ -20,6 +20,7 @@ import type { Clock } from '../time.js';
 import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import { EndpointSecrets } from './webhook-secrets.js';
 import { signatureHeader, WebhookSender, type AttemptResult } from './send-webhook.js';
+import { foldsWebhookStatements, leaseNextPostgres, recordAttemptPostgres, type Lease, type LeasedRows, type WebhookAttemptValues } from '../db/webhook-writes.js';
 import type { Kysely, Selectable } from 'kysely';
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
@@ -167,6 +168,7 @@ export class WebhookDispatcher {
           .skipLocked(this.due(trx, now).innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id').clearSelect().select('d.endpoint_id'), 'e')
           .executeTakeFirst();
         if (endpoint === undefined) return null;
+        if (foldsWebhookStatements(db)) return leasedFrom(await leaseNextPostgres(trx, this.lease(now), endpoint.endpoint_id));
         const delivery = await this.leaseNext(trx, now, endpoint.endpoint_id);
         return delivery && this.leased(trx, delivery);
       });
@@ -201,10 +203,16 @@ export class WebhookDispatcher {
       .limit(1);
   }
 
+  /** A lease taken at `now` by this dispatcher. */
+  private lease(now: Date): Lease {
+    return { owner: this.owner, until: new Date(now.getTime() + this.options.timeoutMs + LEASE_MARGIN_MS).toISOString(), now: now.toISOString() };
+  }
+
   private async leaseNext(db: Kysely<Database>, now: Date, endpointId: string): Promise<Delivery | undefined> {
+    const lease = this.lease(now);
     return db
       .updateTable('webhook_deliveries')
-      .set({ lease_until: new Date(now.getTime() + this.options.timeoutMs + LEASE_MARGIN_MS).toISOString(), lease_owner: this.owner, updated_at: now.toISOString() })
+      .set({ lease_until: lease.until, lease_owner: lease.owner, updated_at: lease.now })
       .where('id', '=', this.due(db, now).where('d.endpoint_id', '=', endpointId))
       .returningAll()
       .executeTakeFirst();
@@ -246,6 +254,7 @@ export class WebhookDispatcher {
   private async attempt({ delivery, endpoint, body }: Leased, signal: AbortSignal): Promise<Leased | undefined> {
     const { clock } = this.options;
     if (endpoint === undefined || endpoint.status !== 'enabled' || endpoint.deleted_at !== null) {
+      this.sender.forget(delivery.endpoint_id);
       await this.settle(delivery, { status: 'failed', next_attempt_at: delivery.next_attempt_at });
       return undefined;
     }
@@ -262,7 +271,7 @@ export class WebhookDispatcher {
       'webhook-timestamp': Math.floor(sentAt.getTime() / 1000).toString(),
       'webhook-signature': signatureHeader(secrets, delivery.event_id, sentAt, body),
     };
-    const result = await this.sender.send(endpoint.url, headers, body, signal);
+    const result = await this.sender.send(endpoint.id, endpoint.url, headers, body, signal);
     if (result.error === 'aborted') {
       // Shutting down: give the delivery back untouched, so that another process sends it now.
       await this.settle(delivery, { status: 'pending', next_attempt_at: delivery.next_attempt_at });
@@ -287,7 +296,9 @@ export class WebhookDispatcher {
    * which then leases the endpoint's next due delivery (unless the endpoint was just disabled or this
    * process is stopping). The endpoint's row, updated first-hand here, is held until the commit, so
    * claimers skip the endpoint meanwhile (see `claim`), and the lease's statement sees every lease
-   * committed before: still one delivery of the endpoint out at a time, in creation order.
+   * committed before: still one delivery of the endpoint out at a time, in creation order. On
+   * PostgreSQL all of it is one statement, one round trip (`recordAttemptPostgres`, which says why its
+   * single snapshot keeps that promise).
    */
   private async record(delivery: Delivery, url: string, result: AttemptResult, failingSince: string | null): Promise<Leased | undefined> {
     const { db, clock, retryScheduleSeconds, log } = this.options;
@@ -305,60 +316,81 @@ export class WebhookDispatcher {
     else if (succeeded) log.info(logLine, 'webhook delivered');
     else log.info({ ...logLine, next_retry_at: nextRetryAt }, 'webhook attempt failed');
 
-    const next = await db.transaction(async (trx) => {
-      await trx
-        .insertInto('webhook_attempts')
-        .values({
-          id: newId('wha'),
-          merchant_id: delivery.merchant_id,
-          environment: delivery.environment,
-          endpoint_id: delivery.endpoint_id,
-          delivery_id: delivery.id,
-          event_id: delivery.event_id,
-          event_type: delivery.event_type,
-          attempt,
-          outcome: succeeded ? 'succeeded' : 'failed',
-          response_status: result.status,
-          response_body: result.body,
-          duration_ms: result.durationMs,
-          error: result.error,
-          next_retry_at: outcome === 'retrying' ? nextRetryAt : null,
-          created_at: nowIso,
-        })
-        .execute();
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({
-          status: outcome === 'retrying' ? 'pending' : outcome,
-          attempts: attempt,
-          next_attempt_at: nextRetryAt ?? delivery.next_attempt_at,
-          lease_until: null,
-          lease_owner: null,
-          updated_at: nowIso,
-        })
-        .where('merchant_id', '=', delivery.merchant_id)
-        .where('id', '=', delivery.id)
-        .execute();
-      const endpointChange = succeeded
-        ? { failing_since: null }
-        : gone || failingTooLong
-          ? { status: 'disabled' as const, failing_since: failingSince ?? nowIso, updated_at: nowIso }
-          : { failing_since: failingSince ?? nowIso };
-      const endpoint = await trx
-        .updateTable('webhook_endpoints')
-        .set(endpointChange)
-        .where('merchant_id', '=', delivery.merchant_id)
-        .where('id', '=', delivery.endpoint_id)
-        .returningAll()
-        .executeTakeFirst();
-      if (gone || failingTooLong || this.stopping) return undefined;
-      const next = await this.leaseNext(trx, clock.now(), delivery.endpoint_id);
-      return next && this.leased(trx, next, endpoint);
-    });
+    const attemptRow: WebhookAttemptValues = {
+      id: newId('wha'),
+      merchant_id: delivery.merchant_id,
+      environment: delivery.environment,
+      endpoint_id: delivery.endpoint_id,
+      delivery_id: delivery.id,
+      event_id: delivery.event_id,
+      event_type: delivery.event_type,
+      attempt,
+      outcome: succeeded ? 'succeeded' : 'failed',
+      response_status: result.status,
+      response_body: result.body,
+      duration_ms: result.durationMs,
+      error: result.error,
+      next_retry_at: outcome === 'retrying' ? nextRetryAt : null,
+      created_at: nowIso,
+    };
+    const deliveryChange: Pick<Delivery, 'status' | 'attempts' | 'next_attempt_at'> = {
+      status: outcome === 'retrying' ? 'pending' : outcome,
+      attempts: attempt,
+      next_attempt_at: nextRetryAt ?? delivery.next_attempt_at,
+    };
+    const disables = gone || failingTooLong;
+    const endpointChange: { failing_since: string | null; status?: 'disabled'; updated_at?: string } = succeeded
+      ? { failing_since: null }
+      : disables
+        ? { status: 'disabled', failing_since: failingSince ?? nowIso, updated_at: nowIso }
+        : { failing_since: failingSince ?? nowIso };
+    const leaseNext = !disables && !this.stopping;
+    if (disables) this.sender.forget(delivery.endpoint_id);
+
+    let next: Leased | undefined;
+    if (foldsWebhookStatements(db)) {
+      const recorded = await recordAttemptPostgres(db.kysely, this.lease(now), {
+        attempt: attemptRow,
+        delivery: { status: deliveryChange.status, attempts: attempt, nextAttemptAt: deliveryChange.next_attempt_at },
+        endpoint: { failingSince: endpointChange.failing_since, status: endpointChange.status ?? null, updatedAt: endpointChange.updated_at ?? null },
+        leaseNext,
+      });
+      next = leasedFrom(recorded.next, recorded.endpoint);
+    } else {
+      next = await db.transaction(async (trx) => {
+        await trx.insertInto('webhook_attempts').values(attemptRow).execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ ...deliveryChange, lease_until: null, lease_owner: null, updated_at: nowIso })
+          .where('merchant_id', '=', delivery.merchant_id)
+          .where('id', '=', delivery.id)
+          .execute();
+        const endpoint = await trx
+          .updateTable('webhook_endpoints')
+          .set(endpointChange)
+          .where('merchant_id', '=', delivery.merchant_id)
+          .where('id', '=', delivery.endpoint_id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!leaseNext) return undefined;
+        const leased = await this.leaseNext(trx, clock.now(), delivery.endpoint_id);
+        return leased && this.leased(trx, leased, endpoint);
+      });
+    }
     if (gone || failingTooLong) log.warn({ endpoint_id: delivery.endpoint_id, reason: gone ? '410 Gone' : 'failing for 5 days' }, 'webhook endpoint disabled');
     this.options.onAttempt?.(outcome);
     return next;
   }
+}
+
+/** A delivery leased by a PostgreSQL statement, with its endpoint (or `endpoint`, the row the statement updated) and body. */
+function leasedFrom(rows: LeasedRows | undefined, endpoint?: Endpoint): Leased | undefined {
+  if (rows === undefined) return undefined;
+  return {
+    delivery: rows.delivery,
+    endpoint: endpoint ?? rows.endpoint,
+    body: rows.delivery.payload ?? (rows.event === undefined ? undefined : JSON.stringify(toEvent(rows.event))),
+  };
 }
 
 /** The body of the delivery's stored event, as `GET /v1/events/:id` shows it; undefined if the event is gone. */

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
 import type { Database } from '../db/schema.js';
+import { noteDeliveriesQueued } from '../db/transaction.js';
 import { newId } from '../ids.js';
 
 export interface OutboxEvent {
@@ -46,6 +47,7 @@ export async function enqueueDeliveries(
   }
   const endpoints = (await query.orderBy('id').execute()).filter((e) => endpointIds !== undefined || subscribes(e.enabled_events, event.type));
   if (endpoints.length === 0) return [];
+  noteDeliveriesQueued(trx);
   await trx
     .insertInto('webhook_deliveries')
     .values(

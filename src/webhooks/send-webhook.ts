@@ -2,6 +2,12 @@
  * One HTTP attempt of a delivery: a signed POST, checked against private addresses when the
  * connection is made (request-filtering-agent checks the address DNS gave, so a name resolving to
  * 127.0.0.1 or 169.254.169.254 is refused like the address itself), redirects not followed.
+ *
+ * Connections are kept open between an endpoint's attempts (keep-alive), by an agent of the endpoint's
+ * own: its connections serve no other endpoint (and so no other tenant), each was checked when it was
+ * opened (a reused one goes to an address already checked), an idle one is closed after
+ * KEEP_ALIVE_IDLE_MS (sooner if the receiver's `Keep-Alive: timeout` asks), and the agent is closed
+ * when the endpoint's origin changes or the endpoint stops receiving (`forget`).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -18,6 +24,12 @@ export interface AttemptResult {
 }
 
 const EXCERPT_BYTES = 1024;
+/** How long a connection to a receiver stays open unused: below the 5 s many servers (Node's among them) keep one. */
+export const KEEP_ALIVE_IDLE_MS = 4_000;
+/** Agents of endpoints with no connection left are dropped once more than this many are kept. */
+const AGENTS_KEPT = 256;
+
+type FilteringAgent = RequestFilteringHttpAgent | RequestFilteringHttpsAgent;
 
 /** `v1,<signature>` for each live secret, separated by spaces. */
 export function signatureHeader(secrets: readonly string[], id: string, timestamp: Date, body: string): string {
@@ -25,21 +37,15 @@ export function signatureHeader(secrets: readonly string[], id: string, timestam
 }
 
 export class WebhookSender {
-  private readonly httpAgent: http.Agent;
-  private readonly httpsAgent: https.Agent;
+  /** Per endpoint id: the origin its agent connects to, and the agent. */
+  private readonly agents = new Map<string, { origin: string; agent: FilteringAgent }>();
 
   constructor(
     private readonly timeoutMs: number,
-    allowPrivateNetworks: boolean,
-  ) {
-    // Private, loopback, link-local (the metadata address included), CGNAT, unique-local and
-    // multicast addresses are all outside ipaddr.js's "unicast" range, which is all the agent lets through.
-    const filter = { allowPrivateIPAddress: allowPrivateNetworks, allowMetaIPAddress: allowPrivateNetworks, keepAlive: false };
-    this.httpAgent = new RequestFilteringHttpAgent(filter);
-    this.httpsAgent = new RequestFilteringHttpsAgent(filter);
-  }
+    private readonly allowPrivateNetworks: boolean,
+  ) {}
 
-  send(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<AttemptResult> {
+  send(endpointId: string, url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     return new Promise((resolve) => {
@@ -54,7 +60,7 @@ export class WebhookSender {
       const client = target.protocol === 'https:' ? https : http;
       const request = client.request(target, {
         method: 'POST',
-        agent: target.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
+        agent: this.agentFor(endpointId, target),
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), 'user-agent': 'Till-Webhooks/1' },
         signal,
       });
@@ -68,7 +74,7 @@ export class WebhookSender {
         response.on('data', (chunk: Buffer) => {
           if (size < EXCERPT_BYTES) chunks.push(chunk);
           size += chunk.length;
-          // The excerpt is all that is kept: stop reading a long answer once it is in.
+          // The excerpt is all that is kept: stop reading a long answer once it is in (its connection is closed).
           if (size >= EXCERPT_BYTES) response.destroy();
         });
         const done = () => {
@@ -85,9 +91,44 @@ export class WebhookSender {
     });
   }
 
+  /** Closes the endpoint's connections: it was disabled or deleted (a later attempt opens and checks new ones). */
+  forget(endpointId: string): void {
+    this.agents.get(endpointId)?.agent.destroy();
+    this.agents.delete(endpointId);
+  }
+
   close(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    for (const { agent } of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+
+  /** The endpoint's agent for `target`'s origin; a changed origin closes the connections to the old one. */
+  private agentFor(endpointId: string, target: URL): FilteringAgent {
+    const kept = this.agents.get(endpointId);
+    if (kept !== undefined && kept.origin === target.origin) return kept.agent;
+    this.forget(endpointId);
+    if (this.agents.size >= AGENTS_KEPT) this.dropUnused();
+    // Private, loopback, link-local (the metadata address included), CGNAT, unique-local and
+    // multicast addresses are all outside ipaddr.js's "unicast" range, which is all the agent lets through.
+    // One connection at most: an endpoint has one delivery out at a time.
+    const options = {
+      allowPrivateIPAddress: this.allowPrivateNetworks,
+      allowMetaIPAddress: this.allowPrivateNetworks,
+      keepAlive: true,
+      timeout: KEEP_ALIVE_IDLE_MS,
+      maxSockets: 1,
+      maxFreeSockets: 1,
+    };
+    const agent = target.protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options);
+    this.agents.set(endpointId, { origin: target.origin, agent });
+    return agent;
+  }
+
+  /** Drops the agents that hold no connection, so that endpoints seen once do not pile up. */
+  private dropUnused(): void {
+    for (const [endpointId, { agent }] of this.agents) {
+      if (Object.keys(agent.sockets).length === 0 && Object.keys(agent.freeSockets).length === 0) this.agents.delete(endpointId);
+    }
   }
 }
 

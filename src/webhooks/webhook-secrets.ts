@@ -9,9 +9,9 @@
  * with SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS are re-encrypted by `till signing-key rotate`, like the
  * signing keys.
  */
-import type { Kysely } from 'kysely';
 import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
-import type { Database, WebhookEndpointsTable } from '../db/schema.js';
+import type { Db } from '../db/connection.js';
+import type { WebhookEndpointsTable } from '../db/schema.js';
 
 /** No encryption key: secrets in clear. */
 export const SECRETS_IN_CLEAR = new SigningKeyCipher();
@@ -56,12 +56,12 @@ export class EndpointSecrets {
  * that is not stored as `cipher` stores now. Returns how many values it re-wrapped. Deleted
  * endpoints are included: their rows keep a secret too.
  *
- * @example await rewrapWebhookSecrets(db.kysely, cipher, 'in-clear'); // at start-up
+ * @example await rewrapWebhookSecrets(db, cipher, 'in-clear'); // at start-up
  */
-export async function rewrapWebhookSecrets(db: Kysely<Database>, cipher: SigningKeyCipher, chosen: 'in-clear' | 'all'): Promise<number> {
+export async function rewrapWebhookSecrets(db: Db, cipher: SigningKeyCipher, chosen: 'in-clear' | 'all'): Promise<number> {
   // Without a key there is nothing to encrypt with (and secrets are never decrypted back into clear).
   if (!cipher.encrypts) return 0;
-  return db.transaction().execute(async (trx) => {
+  return db.transaction(async (trx) => {
     let query = trx.selectFrom('webhook_endpoints').select(['merchant_id', 'id', 'secret', 'previous_secret']);
     // Secrets in clear start with `whsec` (a JWE with `eyJ`): only those rows are read at each start.
     if (chosen === 'in-clear') query = query.where((eb) => eb.or([eb('secret', 'like', 'whsec%'), eb('previous_secret', 'like', 'whsec%')]));

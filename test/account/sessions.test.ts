@@ -82,7 +82,7 @@ describeEachBackend('Account: sign-ins and password', (backend) => {
   async function userOf(shop: TestMerchant, role: Role) {
     const email = `${role}-${randomBase62(10).toLowerCase()}@example.com`;
     const password = `pw-${randomBase62(16)}`;
-    const user = await createUser(server.db.kysely, server.clock, { merchantId: shop.merchantId, email, password, role });
+    const user = await createUser(server.db, server.clock, { merchantId: shop.merchantId, email, password, role });
     return { id: user.id, email, password };
   }
 

@@ -325,7 +325,7 @@ describeEachBackend('OAuth 2.0 with PKCE, driven by openid-client', (backend) =>
     assert.equal(productWrite.body.error.code, 'insufficient_permissions');
 
     const { removeUser } = await import('../../src/auth/users.js');
-    await removeUser(server.db.kysely, server.clock, cashier.userId);
+    await removeUser(server.db, server.clock, cashier.userId);
     const refused = await cashier.api.get('/v1/orders');
     assert.equal(refused.status, 401);
     assert.equal(refused.body.error.code, 'credential_revoked');

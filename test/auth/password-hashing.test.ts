@@ -29,7 +29,7 @@ describeEachBackend('password hashing queue', (backend) => {
     for (const email of [shop.email, other.email.toUpperCase(), ` ${other.email} `]) {
       assertError(await admin.post('/v1/users', { email, password: 'x'.repeat(100), role: 'cashier' }), 400, 'parameter_invalid', 'email');
       await assert.rejects(
-        createUser(server.db.kysely, server.clock, { merchantId: shop.merchantId, email, password: 'y'.repeat(100), role: 'manager' }),
+        createUser(server.db, server.clock, { merchantId: shop.merchantId, email, password: 'y'.repeat(100), role: 'manager' }),
         (error: unknown) => error instanceof InvalidInput && error.param === 'email' && /already exists/.test(error.message),
       );
     }

@@ -11,7 +11,7 @@ describeEachBackend('users', (backend) => {
     t.after(() => server.close());
     const shop = await createTestMerchant(server);
     const input = { merchantId: shop.merchantId, email: 'Twice@Example.com', password: 'a long enough password', role: 'cashier' as const };
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => createUser(server.db.kysely, server.clock, input)));
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => createUser(server.db, server.clock, input)));
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     for (const result of results.filter((r) => r.status === 'rejected')) {
       assert.ok(result.reason instanceof InvalidInput, String(result.reason));

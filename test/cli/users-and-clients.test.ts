@@ -27,7 +27,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
   });
 
   async function newMerchant(): Promise<string> {
-    const { merchant } = await createMerchantRecord(server.db.kysely, server.clock, { name: 'Corner Shop', email: `owner-${Date.now()}@example.com`, password: PASSWORD });
+    const { merchant } = await createMerchantRecord(server.db, server.clock, { name: 'Corner Shop', email: `owner-${Date.now()}@example.com`, password: PASSWORD });
     return merchant.id;
   }
 

@@ -32,6 +32,8 @@ test('bad values are refused with the variable named', () => {
     [{ PORT: 'eighty' }, /^PORT must be a whole number from 0 to 65535, got "eighty"$/],
     [{ PORT: '70000' }, /^PORT/],
     [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE/],
+    [{ WEBHOOK_DATABASE_POOL_SIZE: '0' }, /^WEBHOOK_DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "0"$/],
+    [{ WEBHOOK_DATABASE_POOL_SIZE: '101' }, /^WEBHOOK_DATABASE_POOL_SIZE/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ MIGRATE_ON_START: 'yes' }, /^MIGRATE_ON_START must be one of true, false/],
     [{ SIGN_UP_ENABLED: 'no' }, /^SIGN_UP_ENABLED must be one of true, false/],

@@ -37,7 +37,7 @@ describeEachBackend('the Account and Team pages in Chromium', (backend) => {
   async function person(role: Role) {
     const email = `${role}-${randomBase62(8).toLowerCase()}@example.com`;
     const password = `${role} password ${randomBase62(6)}`;
-    const user = await createUser(server.db.kysely, server.clock, { merchantId: merchant.merchantId, email, password, role });
+    const user = await createUser(server.db, server.clock, { merchantId: merchant.merchantId, email, password, role });
     return { id: user.id, email, password };
   }
 

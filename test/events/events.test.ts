@@ -70,6 +70,49 @@ describeEachBackend('events', (backend) => {
     ]);
   });
 
+  test('order.refunded carries the order as Get Order answers it after each refund: items back, refunds made at one instant', async () => {
+    const shop = await createTestMerchant(server, { taxRateBps: 825 });
+    const tea = await createProduct(shop.sandbox, { name: 'Tea', price: 300, inventory: 5 });
+    const cake = await createProduct(shop.sandbox, { name: 'Cake', price: 450 });
+    const created = await shop.sandbox.post('/v1/orders', { items: [{ product_id: tea.id, quantity: 2 }, { product_id: cake.id, quantity: 1 }] });
+    const orderId = created.body.id;
+    assert.equal((await shop.sandbox.post(`/v1/orders/${orderId}/capture`, { payment_token: 'tok_visa' })).status, 200);
+    server.clock.advance(1000);
+    // The clock stands still: these refunds share their created_at and are listed by id.
+    const refunds = [{ items: [{ line_item_id: created.body.items[0].id, quantity: 1 }] }, { amount: 7 }, { amount: 5 }, {}];
+    for (const body of refunds) {
+      const refund = await shop.sandbox.post(`/v1/orders/${orderId}/refund`, body);
+      assert.equal(refund.status, 200, JSON.stringify(refund.body));
+      const [latest] = await allEvents(shop.sandbox, '&type=order.refunded');
+      assert.deepEqual(latest.data.object, (await shop.sandbox.get(`/v1/orders/${orderId}`)).body);
+    }
+    const order = (await shop.sandbox.get(`/v1/orders/${orderId}`)).body;
+    assert.equal(order.status, 'refunded');
+    assert.equal(order.refunds.length, 4);
+    assert.equal(order.items[0].refunded_quantity, 1);
+  });
+
+  test('concurrent refunds of one order: each order.refunded event carries every refund made before it', async () => {
+    const shop = await createTestMerchant(server);
+    const cake = await createProduct(shop.sandbox, { name: 'Cake', price: 5000 });
+    const created = await shop.sandbox.post('/v1/orders', { items: [{ product_id: cake.id, quantity: 1 }] });
+    const orderId = created.body.id;
+    assert.equal((await shop.sandbox.post(`/v1/orders/${orderId}/capture`, { payment_token: 'tok_visa' })).status, 200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => shop.sandbox.post(`/v1/orders/${orderId}/refund`, { amount: 10 })));
+    assert.deepEqual(answers.map((a) => a.status), answers.map(() => 200));
+    const events = (await allEvents(shop.sandbox, '&type=order.refunded')).filter((e) => e.data.object.id === orderId);
+    assert.equal(events.length, 20);
+    const amounts = events.map((e) => e.data.object.refunded_amount).sort((a, b) => a - b);
+    assert.deepEqual(amounts, Array.from({ length: 20 }, (_, i) => 10 * (i + 1)));
+    for (const { data } of events) {
+      const order = data.object;
+      assert.equal(order.refunds.length, order.refunded_amount / 10, JSON.stringify(order.refunds));
+      assert.equal(order.status, 'partially_refunded');
+    }
+    const [latest] = events.sort((a, b) => b.data.object.refunded_amount - a.data.object.refunded_amount);
+    assert.deepEqual(latest.data.object, (await shop.sandbox.get(`/v1/orders/${orderId}`)).body);
+  });
+
   test('a refused operation records no event', async () => {
     const shop = await createTestMerchant(server);
     const scarce = await createProduct(shop.sandbox, { price: 500, inventory: 1 });

@@ -124,7 +124,7 @@ export async function signInAs(
 ): Promise<SignedIn & { userId: string; email: string; password: string }> {
   const email = `${role}-${randomBase62(10).toLowerCase()}@example.com`;
   const password = `pw-${randomBase62(16)}`;
-  const user = await createUser(server.db.kysely, server.clock, { merchantId: merchant.merchantId, email, password, role });
+  const user = await createUser(server.db, server.clock, { merchantId: merchant.merchantId, email, password, role });
   return { ...(await signIn(server, { email, password }, options)), userId: user.id, email, password };
 }
 

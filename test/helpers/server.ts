@@ -150,7 +150,7 @@ export async function createTestMerchant(
 ): Promise<TestMerchant> {
   const email = `owner-${randomBase62(10).toLowerCase()}@example.com`;
   const password = `pw-${randomBase62(16)}`;
-  const { merchant, user } = await createMerchant(server.db.kysely, server.clock, {
+  const { merchant, user } = await createMerchant(server.db, server.clock, {
     name: 'Test Shop',
     email,
     password,
@@ -158,7 +158,7 @@ export async function createTestMerchant(
     ...(options.taxRateBps !== undefined ? { taxRateBps: options.taxRateBps } : {}),
   });
   const keyWith = async (environment: Environment, permissions: readonly ApiKeyScope[]) => {
-    const created = await createApiKey(server.db.kysely, server.clock, { merchantId: merchant.id, environment, name: 'test', permissions });
+    const created = await createApiKey(server.db, server.clock, { merchantId: merchant.id, environment, name: 'test', permissions });
     return new Api(server.url, created.key);
   };
   const sandbox = await keyWith('sandbox', API_KEY_SCOPES);

@@ -213,7 +213,7 @@ describeEachBackend('orders API errors', (backend) => {
     });
 
     test('credential_revoked: a revoked key is refused at once', async () => {
-      const created = await createApiKey(server.db.kysely, server.clock, {
+      const created = await createApiKey(server.db, server.clock, {
         merchantId: shop.merchantId,
         environment: 'sandbox',
         name: 'to revoke',
@@ -221,7 +221,7 @@ describeEachBackend('orders API errors', (backend) => {
       });
       const api = new Api(server.url, created.key);
       assertStatus(await api.get('/v1/orders'), 200);
-      await revokeApiKey(server.db.kysely, server.clock, created.id, shop.merchantId);
+      await revokeApiKey(server.db, server.clock, created.id, shop.merchantId);
       assertError(await api.get('/v1/orders'), 401, 'credential_revoked', null);
       assertError(await api.post('/v1/orders', { items: [{ product_id: product.id, quantity: 1 }] }), 401, 'credential_revoked', null);
       assertStatus(await shop.sandbox.get('/v1/orders'), 200);

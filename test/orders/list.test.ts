@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { newId } from '../../src/ids.js';
+import { DAY_COUNTS_FROM_OFFSET } from '../../src/orders/list-orders.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { createProduct, createTestMerchant, startTestServer, type Api, type TestServer } from '../helpers/server.js';
 import { assertError, assertStatus, capture, createCustomer, createOrder, refund } from './support.js';
@@ -35,6 +37,33 @@ describeEachBackend('List Orders', (backend) => {
   }
 
   const ids = (response: { body: { data: Array<{ id: string }> } }) => response.body.data.map((o) => o.id);
+
+  interface Filters {
+    status: string | undefined;
+    min: string | undefined;
+    max: string | undefined;
+  }
+
+  /** The orders a List Orders query with `filters` matches, in the order of `orders`. */
+  function matching<T extends { created_at: string; status: string }>(orders: T[], { status, min, max }: Filters): T[] {
+    const asBound = (value: string, side: 'min' | 'max') =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${side === 'min' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString();
+    return orders.filter(
+      (o) =>
+        (status === undefined || status.split(',').includes(o.status)) &&
+        (min === undefined || o.created_at >= asBound(min, 'min')) &&
+        (max === undefined || o.created_at <= asBound(max, 'max')),
+    );
+  }
+
+  /** Asks for one page with `filters`; its orders must be that slice of `expected`, and its total all of them. */
+  async function checkPage(api: Api, expected: Array<{ id: string }>, { status, min, max }: Filters, perPage: number, page: number): Promise<void> {
+    const query = new URLSearchParams({ per_page: String(perPage), page: String(page), ...(status && { status }), ...(min && { created_at_min: min }), ...(max && { created_at_max: max }) });
+    const list = await api.get(`/v1/orders?${query.toString()}`);
+    assertStatus(list, 200);
+    assert.deepEqual(ids(list), expected.slice((page - 1) * perPage, page * perPage).map((o) => o.id), query.toString());
+    assert.equal(list.body.pagination.total, expected.length, query.toString());
+  }
 
   describe('paging', () => {
     test('default page size 20, later pages, and a page past the end', async () => {
@@ -276,6 +305,90 @@ describeEachBackend('List Orders', (backend) => {
           }
         }
       }
+    });
+
+    test('every page of a date range holds the matches a walk from the newest would give: whole days, parts of days, ties', async () => {
+      // Every page, checked against the matches sorted here, across day ends and equal created_at, for
+      // ranges of whole days and of parts of days (the later test does the same thousands of matches in).
+      const shop = await createTestMerchant(server);
+      const product = await createProduct(shop.sandbox, { price: 1000 });
+      const stamps = [
+        '2026-07-01T08:00:00.000Z', '2026-07-01T23:59:59.999Z', '2026-07-01T23:59:59.999Z',
+        '2026-07-02T00:00:00.000Z', '2026-07-02T00:00:00.000Z', '2026-07-02T13:00:00.000Z', '2026-07-02T13:00:00.000Z', '2026-07-02T20:00:00.000Z',
+        '2026-07-04T01:00:00.000Z', '2026-07-04T02:00:00.000Z', '2026-07-04T03:00:00.000Z', '2026-07-04T04:00:00.000Z', '2026-07-04T23:59:59.999Z',
+        '2026-07-05T00:00:00.000Z', '2026-07-05T11:11:11.111Z', '2026-07-05T11:11:11.111Z', '2026-07-05T11:11:11.111Z',
+        '2026-07-06T10:00:00.000Z', '2026-07-06T22:00:00.000Z',
+        '2026-07-07T06:00:00.000Z', '2026-07-07T06:00:00.000Z', '2026-07-07T18:00:00.000Z',
+      ];
+      const orders: Array<{ id: string; created_at: string; status: string }> = [];
+      for (const [i, stamp] of stamps.entries()) {
+        server.clock.set(stamp);
+        const order = await createOrder(shop.sandbox, [[product, 1]]);
+        const paid = i % 3 !== 0;
+        if (paid) await capture(shop.sandbox, order.id);
+        orders.push({ id: order.id, created_at: stamp, status: paid ? 'paid' : 'pending' });
+      }
+      orders.sort(newestFirst);
+      const bounds = [undefined, '2026-07-02', '2026-07-05', '2026-07-01T23:59:59.999Z', '2026-07-05T11:11:11.111Z', '2026-07-06T12:00:00.000Z'];
+      let pages = 0;
+      for (const status of [undefined, 'paid', 'pending,paid']) {
+        for (const min of bounds) {
+          for (const max of bounds) {
+            const expected = matching(orders, { status, min, max });
+            for (const perPage of [1, 3, 7]) {
+              for (let page = 1; page <= Math.ceil(expected.length / perPage) + 1; page++) {
+                await checkPage(shop.sandbox, expected, { status, min, max }, perPage, page);
+                pages += 1;
+              }
+            }
+          }
+        }
+      }
+      assert.ok(pages > 1000, `${pages} pages checked`);
+    });
+
+    test(`pages ${DAY_COUNTS_FROM_OFFSET} or more matches in are the same as a walk from the newest (PostgreSQL starts them from the per-day counts)`, async () => {
+      // Orders copied straight into the table (the counts' triggers still count them), thousands of
+      // them over nine days, with equal created_at and orders at the very ends of days.
+      const shop = await createTestMerchant(server);
+      const product = await createProduct(shop.sandbox, { price: 500 });
+      const pending = await createOrder(shop.sandbox, [[product, 1]]);
+      const paid = await createOrder(shop.sandbox, [[product, 1]]);
+      await capture(shop.sandbox, paid.id);
+      const templates = await server.db.kysely.selectFrom('orders').selectAll().where('merchant_id', '=', shop.merchantId).where('id', 'in', [pending.id, paid.id]).execute();
+      const orders: Array<{ id: string; created_at: string; status: string }> = templates.map(({ id, created_at, status }) => ({ id, created_at, status }));
+      const rows = [];
+      for (let i = 0; i < 3_600; i++) {
+        const day = 1 + (i % 9);
+        const time = i % 11 === 0 ? '23:59:59.999' : i % 13 === 0 ? '00:00:00.000' : `${String(i % 24).padStart(2, '0')}:${String(i % 7).padStart(2, '0')}:00.000`;
+        const created_at = `2026-09-0${day}T${time}Z`;
+        const template = templates.find((t) => t.status === (i % 3 === 0 ? 'pending' : 'paid'))!;
+        const id = newId('ord');
+        rows.push({ ...template, id, created_at, updated_at: created_at });
+        orders.push({ id, created_at, status: template.status });
+      }
+      for (let i = 0; i < rows.length; i += 400) await server.db.kysely.insertInto('orders').values(rows.slice(i, i + 400)).execute();
+      orders.sort(newestFirst);
+      const ranges: Array<[string | undefined, string | undefined]> = [
+        [undefined, undefined],
+        ['2026-09-01', '2026-09-09'],
+        [undefined, '2026-09-08T12:00:00.000Z'],
+        ['2026-09-02T05:00:00.000Z', undefined],
+        ['2026-09-01T23:59:59.999Z', '2026-09-08T23:59:59.999Z'],
+      ];
+      let pages = 0;
+      for (const status of [undefined, 'paid']) {
+        for (const [min, max] of ranges) {
+          const expected = matching(orders, { status, min, max });
+          for (const perPage of [7, 100]) {
+            for (let page = Math.floor(DAY_COUNTS_FROM_OFFSET / perPage); page <= Math.ceil(expected.length / perPage) + 1; page += perPage === 7 ? 13 : 1) {
+              await checkPage(shop.sandbox, expected, { status, min, max }, perPage, page);
+              pages += 1;
+            }
+          }
+        }
+      }
+      assert.ok(pages > 50, `${pages} pages checked`);
     });
 
     test('created_at bounds that are not real dates or times are 400', async () => {

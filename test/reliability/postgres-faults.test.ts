@@ -167,12 +167,12 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
 
   /** A merchant of the test's own, with an API key and two tracked products. */
   async function shop(url: string) {
-    const { merchant } = await createMerchant(db.kysely, systemClock, {
+    const { merchant } = await createMerchant(db, systemClock, {
       name: 'Fault Shop',
       email: `owner-${randomBase62(10).toLowerCase()}@example.com`,
       password: `pw-${randomBase62(16)}`,
     });
-    const { key } = await createApiKey(db.kysely, systemClock, { merchantId: merchant.id, environment: 'sandbox', name: 'faults', permissions: API_KEY_SCOPES });
+    const { key } = await createApiKey(db, systemClock, { merchantId: merchant.id, environment: 'sandbox', name: 'faults', permissions: API_KEY_SCOPES });
     const products: string[] = [];
     for (const price of [250, 1_299]) {
       const created = await send(url, key, 'POST', '/v1/products', { name: `P${price}`, price, inventory: STOCK });
@@ -244,7 +244,7 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
   async function assertReadiness(url: string, status: number): Promise<void> {
     const ready = await send(url, undefined, 'GET', '/readyz');
     assert.ok(ready.ms <= READYZ_MS, `/readyz took ${Math.round(ready.ms)} ms`);
-    assert.equal(ready.status, status, `/readyz: ${JSON.stringify(ready.body)}`);
+    assert.equal(ready.status, status, `/readyz: ${ready.failure ?? JSON.stringify(ready.body)}`);
     if (status === 503) assert.match(ready.retryAfter ?? '', /^[1-9]\d*$/);
     const health = await send(url, undefined, 'GET', '/healthz');
     assert.equal(health.status, 200);
@@ -509,6 +509,76 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
       assert.equal(retried.body.status, 'paid');
       assert.ok(till.running, till.output);
     } finally {
+      proxy.close();
+    }
+  });
+
+  test('a connection terminated in the same read as its start-up (ReadyForQuery, then FATAL 57P01): Till stays up, answers 503, and serves again', async () => {
+    // pg-pool lends a new connection out with no 'error' listener on it until the borrower adds one,
+    // a promise later. A termination that reaches Till in the same chunk as the connection's
+    // ReadyForQuery lands in that gap; without a listener of Till's own, Node ends the process.
+    // This proxy makes that chunk for every connection opened while it is armed.
+    const readyForQuery = Buffer.from('Z\0\0\0\x05I', 'latin1');
+    const fields = Buffer.from('SFATAL\0VFATAL\0C57P01\0Mterminating connection due to administrator command\0\0', 'latin1');
+    const terminated = Buffer.concat([Buffer.from('E', 'latin1'), Buffer.alloc(4), fields]);
+    terminated.writeInt32BE(4 + fields.length, 1);
+    let armed = false;
+    let poisoned = 0;
+    const sockets = new Set<Socket>();
+    const proxy = createServer((client) => {
+      const server = createConnection({ host: '127.0.0.1', port: cluster.port });
+      let started = false;
+      client.on('data', (chunk) => server.write(chunk));
+      server.on('data', (chunk) => {
+        if (!started && chunk.includes(readyForQuery)) {
+          started = true;
+          if (armed) {
+            poisoned++;
+            client.end(Buffer.concat([chunk, terminated]));
+            server.destroy();
+            return;
+          }
+        }
+        client.write(chunk);
+      });
+      for (const socket of [client, server]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined).on('close', () => {
+          sockets.delete(socket);
+          (socket === client ? server : client).destroy();
+        });
+      }
+    });
+    proxy.listen(0, '127.0.0.1');
+    await once(proxy, 'listening');
+    try {
+      const till = serve({ DATABASE_URL: `postgres://postgres@127.0.0.1:${(proxy.address() as { port: number }).port}/postgres`, LOG_LEVEL: 'error' });
+      const url = await till.url();
+      const merchant = await shop(url);
+      const order = () => send(url, merchant.key, 'POST', '/v1/orders', { items: [{ product_id: merchant.products[0]!, quantity: 1 }] });
+      assert.equal((await order()).status, 201);
+
+      // Every open connection is cut, so that the next requests open new ones, each terminated as it starts.
+      // A request may still meet a cut connection that Till has not yet seen close (a 503 too, but no new
+      // connection), so requests go on until five connections have been terminated as they started.
+      armed = true;
+      for (const socket of sockets) socket.destroy();
+      let requests = 0;
+      while (poisoned < 5 && requests < 20) {
+        requests++;
+        const refused = await order();
+        assert.equal(refused.status, 503, `${refused.failure ?? JSON.stringify(refused.body)}\n${till.output}`);
+        assert.equal(refused.body.error.code, 'service_unavailable');
+      }
+      assert.ok(poisoned >= 5, `${poisoned} connections were terminated as they started, in ${requests} requests`);
+      assert.ok(till.running, till.output);
+
+      armed = false;
+      assert.equal((await order()).status, 201);
+      assert.ok(till.running, till.output);
+      assert.doesNotMatch(till.output, /Unhandled 'error' event/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       proxy.close();
     }
   });

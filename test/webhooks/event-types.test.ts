@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { describeEachBackend } from '../helpers/backends.js';
 import { signInAs } from '../helpers/oauth.js';
-import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { Receivers, type Receiver } from '../helpers/receiver.js';
 import { Api, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
 const WEBHOOK_ENV = {
@@ -34,19 +34,18 @@ async function deliveries(hook: Receiver, count: number, secret: string): Promis
 
 describeEachBackend('product, customer and API key events', (backend) => {
   let server: TestServer;
-  const receivers: Receiver[] = [];
+  const receivers = new Receivers();
   before(async () => {
     server = await startTestServer(backend, WEBHOOK_ENV);
   });
   after(async () => {
     await server.close();
-    for (const r of receivers) await r.close();
+    await receivers.close();
   });
 
   test('creating and changing a product records product.created and product.updated, and a subscribed endpoint receives both', async () => {
     const shop = await createTestMerchant(server);
-    const hook = await startReceiver();
-    receivers.push(hook);
+    const hook = await receivers.start();
     const endpoint = await shop.sandbox.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['product.created', 'product.updated'] });
     assert.equal(endpoint.status, 201, JSON.stringify(endpoint.body));
 
@@ -73,8 +72,7 @@ describeEachBackend('product, customer and API key events', (backend) => {
 
   test('creating and changing a customer records customer.created and customer.updated, and a subscribed endpoint receives both', async () => {
     const shop = await createTestMerchant(server);
-    const hook = await startReceiver();
-    receivers.push(hook);
+    const hook = await receivers.start();
     const endpoint = await shop.sandbox.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['customer.created', 'customer.updated'] });
     assert.equal(endpoint.status, 201, JSON.stringify(endpoint.body));
 
@@ -95,8 +93,7 @@ describeEachBackend('product, customer and API key events', (backend) => {
 
   test('creating and revoking an API key records api_key.created and api_key.revoked in its environment, never with the key or its hash', async () => {
     const shop = await createTestMerchant(server);
-    const hook = await startReceiver();
-    receivers.push(hook);
+    const hook = await receivers.start();
     const endpoint = await shop.production.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['api_key.created', 'api_key.revoked'] });
     assert.equal(endpoint.status, 201, JSON.stringify(endpoint.body));
     const admin = (await signInAs(server, shop, 'admin', { environment: 'sandbox' })).api;

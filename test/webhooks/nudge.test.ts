@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { committedDeliveries } from '../../src/db/transaction.js';
+import { enqueueDeliveries } from '../../src/webhooks/enqueue-deliveries.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
@@ -34,5 +36,28 @@ describeEachBackend('webhook dispatch after a commit', (backend) => {
       assert.ok(Date.now() - started < 1_000);
       assert.match(hook.received[count - 1]!.body, new RegExp(`"name":"${name}"`));
     }
+  });
+
+  test('only a committed transaction that queued deliveries makes the dispatcher look', async () => {
+    const shop = await createTestMerchant(server);
+    const tenant = { merchantId: shop.merchantId, environment: 'sandbox' as const };
+    const before = committedDeliveries();
+    assert.equal((await shop.sandbox.post('/v1/customers', { name: 'Nobody listens' })).status, 201);
+    assert.equal(committedDeliveries(), before);
+
+    const created = await shop.sandbox.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['customer.created'] });
+    assert.equal(created.status, 201);
+    const undone = new Error('rolled back');
+    await assert.rejects(
+      server.db.transaction(async (trx) => {
+        await enqueueDeliveries(trx, tenant, { id: 'evt_rolled_back', type: 'ping', payload: '{}' }, new Date().toISOString(), [created.body.id]);
+        throw undone;
+      }),
+      undone,
+    );
+    assert.equal(committedDeliveries(), before);
+
+    assert.equal((await shop.sandbox.post('/v1/customers', { name: 'Heard' })).status, 201);
+    assert.equal(committedDeliveries(), before + 1);
   });
 });

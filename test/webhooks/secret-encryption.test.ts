@@ -152,11 +152,11 @@ describeEachBackend('webhook secrets at rest', (backend) => {
 
     // Moving to a new key: the old one as the previous key re-wraps both.
     const moved = new SigningKeyCipher(NEW_KEY, KEY);
-    assert.ok((await rewrapWebhookSecrets(server.db.kysely, moved, 'all')) >= 2);
+    assert.ok((await rewrapWebhookSecrets(server.db, moved, 'all')) >= 2);
     const rewrapped = await storedEndpoint(server, created.body.id);
     assert.equal(decodeProtectedHeader(rewrapped.secret).kid, keyFingerprint(NEW_KEY));
     assert.equal(decodeProtectedHeader(rewrapped.previous_secret!).kid, keyFingerprint(NEW_KEY));
     assert.equal(await new SigningKeyCipher(NEW_KEY).openSecret(created.body.id, rewrapped.secret), rotated.body.secret);
-    assert.equal(await rewrapWebhookSecrets(server.db.kysely, moved, 'all'), 0, 'nothing left to re-wrap');
+    assert.equal(await rewrapWebhookSecrets(server.db, moved, 'all'), 0, 'nothing left to re-wrap');
   });
 });

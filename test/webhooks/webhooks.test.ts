@@ -5,7 +5,7 @@ import { buildApp, webhookDispatcher } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
 import { describeEachBackend } from '../helpers/backends.js';
-import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { Receivers, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
 /** Fast polling, retries without waiting, a short timeout, and the loopback receiver allowed. */
@@ -60,18 +60,14 @@ async function attemptsOf(api: Api, endpointId: string, count: number, timeoutMs
 
 describeEachBackend('webhooks', (backend) => {
   let server: TestServer;
-  const receivers: Receiver[] = [];
-  async function receiver(...args: Parameters<typeof startReceiver>) {
-    const r = await startReceiver(...args);
-    receivers.push(r);
-    return r;
-  }
+  const receivers = new Receivers();
+  const receiver = (...args: Parameters<typeof startReceiver>) => receivers.start(...args);
   before(async () => {
     server = await startTestServer(backend, WEBHOOK_ENV);
   });
   after(async () => {
     await server.close();
-    for (const r of receivers) await r.close();
+    await receivers.close();
   });
 
   test('an endpoint is created with its secret shown once, read, changed and deleted', async () => {
@@ -432,6 +428,8 @@ describeEachBackend('webhooks to private addresses', (backend) => {
       assert.ok(log.every((a) => a.error === 'blocked_address' && a.response_status === null), `${url}: ${JSON.stringify(log)}`);
     }
     assert.equal(hook.received.length, 0);
+    // Each endpoint's three attempts went through one agent, kept between them: none connected.
+    assert.equal(hook.connections, 0);
   });
 });
 
