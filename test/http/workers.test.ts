@@ -71,7 +71,9 @@ describeEachBackend('WORKERS: several server processes on one port', (backend) =
         const now = childrenOf(primary);
         return now.length === 2 && !now.includes(first!);
       });
-      assert.match(serving.output(), /a worker exited; starting another/);
+      // The primary writes its line before it forks; the pipe's data event can still be waiting behind
+      // the synchronous pgrep that saw the new worker, so the line is awaited, not read at once.
+      await until('the primary says it replaced the worker', () => /a worker exited; starting another/.test(serving.output()));
 
       const stock = await merchant.sandbox.get(`/v1/products/${product.id}`);
       assert.equal(stock.body.inventory, 1_000 - 60, 'every acknowledged order reserved its unit once');
