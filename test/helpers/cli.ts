@@ -62,7 +62,8 @@ export class RunningTill {
   constructor(readonly child: ChildProcessWithoutNullStreams) {
     child.stdout.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    // 'close': once the output has all been read, so what a test reads after the end is complete.
+    this.exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
   }
 
   static start(args: string[], env: NodeJS.ProcessEnv): RunningTill {

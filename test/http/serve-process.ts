@@ -33,7 +33,8 @@ export async function tillServe(server: TestServer, env: Record<string, string>)
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  // 'close', not 'exit': it comes once stdout and stderr have ended too, so output() then holds every line.
+  const exited = once(child, 'close').then(([code]) => code as number | null);
   const url = await new Promise<string>((resolve, reject) => {
     const look = () => {
       const line = output.split('\n').find((l) => l.startsWith('{"url":'));

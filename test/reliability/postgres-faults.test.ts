@@ -70,7 +70,8 @@ class Till {
   constructor(readonly child: ChildProcess) {
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (this.output += chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.output += chunk));
-    this.exited = once(child, 'exit').then(([code]) => code as number | null);
+    // 'close': once its output has ended too, so what is read after the end is complete.
+    this.exited = once(child, 'close').then(([code]) => code as number | null);
   }
 
   static start(env: Record<string, string>): Till {
