@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, fillDatabase, type BenchDatabase, type FillSummary } from './bench-database.js';
+import { FILL_ENVIRONMENT } from './fill-data.js';
 import { benchCredentials, type Credentials } from './credentials.js';
 import { runLoad, type Load, type LoadRequest, type Measurement } from './load.js';
 import { readOptions, type BenchOptions, type DatabaseKind } from './options.js';
@@ -120,6 +121,7 @@ async function benchDatabase(kind: DatabaseKind, options: BenchOptions): Promise
     try {
       credentials = await benchCredentials(database, server.url);
       baselines = await measureBaselines(kind, server, database.apiKey, fill, options, say);
+      if (selected(options, 'get-order')) scenarios.push(...(await measureCeilings(kind, database, fill, options, baselines, say)));
       // Each scenario at every connection count before the next scenario: the refunds change paid
       // orders, which the list scenarios count, so they run last, as their place in SCENARIOS says.
       for (const scenario of SCENARIOS) {
@@ -234,6 +236,40 @@ async function measureBaselines(
     return results;
   } finally {
     await baseline.stop();
+  }
+}
+
+/**
+ * Get Order on the ceiling server (Fastify and the driver alone, `ceiling-server.ts`) at each
+ * connection count: what Till's Get Order is compared with in docs/performance.md.
+ */
+async function measureCeilings(
+  kind: DatabaseKind,
+  database: BenchDatabase,
+  fill: FillSummary,
+  options: BenchOptions,
+  baselines: ScenarioResult[],
+  say: (line: string) => void,
+): Promise<ScenarioResult[]> {
+  const path = `/v1/orders/${fill.getOrderId}`;
+  const headers = { authorization: `Bearer ${database.apiKey}` };
+  const key = { hash: createHash('sha256').update(database.apiKey).digest('hex'), merchantId: database.merchantId, environment: FILL_ENVIRONMENT };
+  const ceiling = await ServerProcess.startCeiling(database.env, key, `${TMP}${kind}-ceiling.log`);
+  try {
+    const check = await fetch(`${ceiling.url}${path}`, { headers });
+    if (check.status !== 200) throw new Error(`the ceiling server answered Get Order with ${check.status}: ${(await check.text()).slice(0, 300)}`);
+    say('ceiling (Fastify + driver, the order in one statement)');
+    const request: LoadRequest = { method: 'GET', path, headers };
+    const results: ScenarioResult[] = [];
+    for (const [i, connections] of options.connections.entries()) {
+      const { measurement, peakRss } = await warmAndMeasure(ceiling, { url: ceiling.url, connections, request }, options);
+      const result = toResult({ id: 'ceiling', title: 'Ceiling (Fastify + driver, one statement)', credential: 'api_key' }, measurement, peakRss, connections, baselines[i]!.req_per_s);
+      say(`  ${connections} connections: ${summary(result)}`);
+      results.push(result);
+    }
+    return results;
+  } finally {
+    await ceiling.stop();
   }
 }
 

@@ -183,7 +183,8 @@ export function checkTargets(databases: readonly DatabaseResult[]): TargetResult
         });
       }
     }
-    const measured = db.scenarios.filter((s) => s.measured);
+    // Till's own processes only: the ceiling server is a reference, not Till.
+    const measured = db.scenarios.filter((s) => s.measured && s.id !== 'ceiling');
     if (measured.length > 0) {
       const peak = measured.reduce((top, s) => (s.peak_rss_mb! > top.peak_rss_mb! ? s : top));
       targets.push({

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const TILL_BIN = fileURLToPath(new URL('../bin/till.js', import.meta.url));
 const BASELINE_SERVER = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+const CEILING_SERVER = fileURLToPath(new URL('./ceiling-server.ts', import.meta.url));
 
 /** Variables of src/config.ts that the bench sets itself, so the caller's shell cannot change the server. */
 const CONFIG_VARIABLES = ['SIGNING_KEY_ENCRYPTION_KEY', 'SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS', 'METRICS_TOKEN', 'METRICS_PORT', 'DATABASE_URL', 'DATABASE_SCHEMA', 'DATABASE_POOL_SIZE', 'HOST', 'PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'PAYMENT_PROCESSOR', 'MIGRATE_ON_START', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS'];
@@ -70,6 +71,19 @@ export class ServerProcess {
   static startBaseline(bodyFile: string, keyHash: string, logFile: string): Promise<ServerProcess> {
     const env = { ...process.env, BASELINE_BODY_FILE: bodyFile, BASELINE_KEY_HASH: keyHash, NODE_ENV: 'production' };
     return ServerProcess.spawn(['--import', 'tsx', BASELINE_SERVER], env, logFile);
+  }
+
+  /** Starts the ceiling server (ceiling-server.ts): Fastify and the driver alone, on the bench's database. */
+  static startCeiling(databaseEnv: Record<string, string>, key: { hash: string; merchantId: string; environment: string }, logFile: string): Promise<ServerProcess> {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of CONFIG_VARIABLES) delete env[name];
+    Object.assign(env, databaseEnv, {
+      NODE_ENV: 'production',
+      CEILING_KEY_HASH: key.hash,
+      CEILING_MERCHANT_ID: key.merchantId,
+      CEILING_ENVIRONMENT: key.environment,
+    });
+    return ServerProcess.spawn(['--import', 'tsx', CEILING_SERVER], env, logFile);
   }
 
   /** Runs `node <args>` with its output in `logFile`, until it prints `{"url": ...}` (at most 60 s). */
