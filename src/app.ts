@@ -110,32 +110,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => validationError(errors as never, dataVar));
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('Request-Id', request.id);
-  });
+  // Every hook here is synchronous, with a callback (no promise per request): they run on every request.
   // Every operation is handed the one Services; the idempotency plugin swaps in transactions that store a request's answer.
   app.decorateRequest('services', null as unknown as Services);
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.services = services;
-    done();
-  });
-  // One deadline for all of a request's database work, from its arrival: waits for a connection and
-  // for answers end by it (src/db/deadline.ts). Entered again before the handler, because reading
-  // the body runs outside the context the first hook opened.
+  // One deadline for all of a request's database work, from its arrival, where the database bounds
+  // its waits by it (PostgreSQL: the wait for a connection and for answers; src/db/deadline.ts).
+  // Entered again before the handler, because reading the body runs outside the context the first
+  // hook opened.
   const deadlines = new WeakMap<object, number>();
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('Request-Id', request.id);
+    request.services = services;
+    if (!db.usesRequestDeadlines) return done();
     const deadline = Date.now() + config.databaseStatementTimeoutMs;
     deadlines.set(request, deadline);
     runWithDeadline(deadline, done);
   });
-  app.addHook('preHandler', (request, _reply, done) => {
-    runWithDeadline(deadlines.get(request) ?? Date.now() + config.databaseStatementTimeoutMs, done);
-  });
-  app.addHook('onResponse', async (request, reply) => {
+  if (db.usesRequestDeadlines) {
+    app.addHook('preHandler', (request, _reply, done) => {
+      runWithDeadline(deadlines.get(request) ?? Date.now() + config.databaseStatementTimeoutMs, done);
+    });
+  }
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
+    done();
   });
 
   acceptJsonBodies(app, config.bodyLimitBytes);
@@ -190,11 +191,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // was last told to (a pass is a transaction of its own, which most writes queue nothing for).
     // (Deliveries queued by other processes wait for the next poll, WEBHOOK_POLL_INTERVAL_MS.)
     let nudgedAt = committedDeliveries();
-    app.addHook('onResponse', async () => {
+    app.addHook('onResponse', (_request, _reply, done) => {
       const committed = committedDeliveries();
-      if (committed === nudgedAt) return;
-      nudgedAt = committed;
-      dispatcher.nudge();
+      if (committed !== nudgedAt) {
+        nudgedAt = committed;
+        dispatcher.nudge();
+      }
+      done();
     });
     // Before the database closes: attempts in flight are aborted and handed back.
     app.addHook('onClose', async () => {

@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import { databaseDialectOf } from '../config.js';
 import type { CredentialChanges } from './credential-changes.js';
+import type { Prepared } from './prepared.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './schema.js';
 import { openSqlite, sqlitePath } from './sqlite.js';
@@ -49,6 +50,20 @@ export interface Db extends DatabaseRefusals {
    * more than the walk it saved (page 1 from 5,914 to 3,429 a second, page 500 from 2,289 to 939).
    */
   readonly pagesStartFromDayCounts: boolean;
+  /**
+   * Whether this database's waits are bounded by the request's deadline (`deadline.ts`), so that
+   * the HTTP layer must open one per request. PostgreSQL: yes (the wait for a pooled connection and
+   * each statement's answer). SQLite: no; its statements run on the event loop, and a write's wait
+   * for the lock is bounded by the connection's own timeout.
+   */
+  readonly usesRequestDeadlines: boolean;
+  /**
+   * The rows of one read made outside any transaction (Get Order, List Orders), by the shortest way
+   * this database has. SQLite runs it at once when no transaction of this process holds the
+   * connection (nothing could be waited for, so no pass through Kysely's driver and its promises);
+   * otherwise it queues as every statement does. PostgreSQL runs it as every statement.
+   */
+  read<Row>(statement: Prepared, parameters: readonly unknown[]): Promise<Row[]>;
   /**
    * Runs `work` in one transaction (on SQLite it begins IMMEDIATE, holding the write lock), handing
    * it the transaction with this database's locks.

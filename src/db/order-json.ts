@@ -17,7 +17,7 @@
  *   add spaces and line breaks. Arrays are joined with `string_agg` for the same reason.
  */
 import type { Db, DialectName } from './connection.js';
-import { preparedOnce, runPrepared } from './prepared.js';
+import { prepared, type Prepared } from './prepared.js';
 import type { Tenant } from './scoped.js';
 
 const SQLITE = `select json_object(
@@ -66,7 +66,8 @@ export const ORDER_JSON: Record<DialectName, string> = { sqlite: SQLITE, postgre
  * @example const body = await orderJson(db, principal, 'ord_...');
  */
 export async function orderJson(db: Db, tenant: Tenant, orderId: string): Promise<string | undefined> {
-  const statement = preparedOnce(db.dialect, 'order json', () => ORDER_JSON[db.dialect]);
-  const [row] = await runPrepared<{ body: string }>(db.kysely, statement, [tenant.merchantId, tenant.environment, orderId]);
+  const [row] = await db.read<{ body: string }>(STATEMENTS[db.dialect], [tenant.merchantId, tenant.environment, orderId]);
   return row?.body;
 }
+
+const STATEMENTS: Record<DialectName, Prepared> = { sqlite: prepared('sqlite', SQLITE), postgres: prepared('postgres', POSTGRES) };

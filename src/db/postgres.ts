@@ -18,6 +18,7 @@ import type { DatabaseFault, Db, OpenOptions } from './connection.js';
 import { postgresCredentialChanges, type CredentialChanges } from './credential-changes.js';
 import { remainingMs } from './deadline.js';
 import type { Database } from './schema.js';
+import type { Prepared } from './prepared.js';
 import { runTransaction, type DatabaseRefusals, type TransactionLocks } from './transaction.js';
 
 const INT8_OID = 20;
@@ -118,11 +119,22 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
       ...(onState === undefined ? {} : { onState }),
     }));
   const settle = () => watchCredentials().settle();
-  const kysely = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: withNamedStatements(pool, health, statementTimeoutMs, settle) }) });
+  const connections = withNamedStatements(pool, health, statementTimeoutMs, settle);
+  const kysely = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: connections }) });
   const db: Db = {
     kysely,
     dialect: 'postgres',
     pagesStartFromDayCounts: true,
+    usesRequestDeadlines: true,
+    // The pool Kysely is given, with its deadlines, fault handling and named statements, used without Kysely around it.
+    read: async <Row>(statement: Prepared, parameters: readonly unknown[]) => {
+      const client = await connections.connect();
+      try {
+        return (await client.query<Row>(statement.text, parameters)).rows;
+      } finally {
+        client.release();
+      }
+    },
     withOwnConnections: (poolSize) => openPostgres({ ...options, poolSize }),
     transaction: (work) => runTransaction(kysely, postgresLocks, POSTGRES_REFUSALS, work),
     ...POSTGRES_REFUSALS,

@@ -111,6 +111,24 @@ export class LockWaitingSqliteDriver implements Driver {
   }
 
   /**
+   * The rows of a read run at once, when no work of this process holds the connection (so no
+   * transaction is open on it, and nothing else can run before the read ends: it is synchronous).
+   * Undefined when the connection is held, or the file is busy (another connection recovering the
+   * log): the caller then queues the read as usual, which waits for both.
+   */
+  readAtOnce<R>(sql: string, parameters: readonly unknown[]): R[] | undefined {
+    if (this.#mutex.held) return undefined;
+    const statement = this.options.prepare(sql);
+    if (!statement.reader) throw new Error('readAtOnce runs reads only');
+    try {
+      return statement.all(parameters as unknown[]) as R[];
+    } catch (error) {
+      if (isBusy(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
    * Runs `work` (the connection holding the mutex) until it does not fail with SQLITE_BUSY, pausing
    * between tries with the mutex released; the last SQLITE_BUSY is thrown once the connection's
    * deadline has passed.
@@ -196,6 +214,10 @@ export class ConnectionWaitError extends Error {
 class Mutex {
   #held = false;
   readonly #waiting: Array<(granted: boolean) => void> = [];
+
+  get held(): boolean {
+    return this.#held;
+  }
 
   /** True once held; false when `timeoutMs` passed first (the mutex is then not held by this caller). */
   async lock(timeoutMs: number): Promise<boolean> {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Driver, type SqliteDatabase } from 'kysely';
+import { runPrepared, type Prepared } from './prepared.js';
 import type { DatabaseFault, Db } from './connection.js';
 import { sqliteCredentialChanges } from './credential-changes.js';
 import type { Database } from './schema.js';
@@ -54,6 +55,9 @@ export function openSqlite(url: string, lockWaitMs: number): Db {
     kysely,
     dialect: 'sqlite',
     pagesStartFromDayCounts: false,
+    usesRequestDeadlines: false,
+    read: async <Row>(statement: Prepared, parameters: readonly unknown[]) =>
+      driver.readAtOnce<Row>(statement.text, parameters) ?? runPrepared<Row>(kysely, statement, parameters),
     withOwnConnections: async () => db,
     transaction: (work) => runTransaction(kysely, () => SQLITE_LOCKS, SQLITE_REFUSALS, work),
     ...SQLITE_REFUSALS,

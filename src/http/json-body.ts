@@ -17,8 +17,9 @@ export function acceptJsonBodies(app: FastifyInstance, bodyLimit: number): void 
       done(error as ApiError, undefined);
     }
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body !== undefined) request.body = {};
+    done();
   });
 }
 

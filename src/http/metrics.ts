@@ -108,11 +108,12 @@ export const metricsPlugin = fp(async function metrics(app: FastifyInstance, opt
 
   app.decorate('metricsRegistry', registry);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   let listener: Server | undefined;

@@ -15,7 +15,7 @@
  * secret (an initial password) names it in `secretFields`: the fingerprint leaves it out, so nothing
  * derived from it is kept beside its proper hash.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 import { repeatWhileOpen } from '../http/repeat.js';
@@ -48,10 +48,19 @@ function successStatus(request: FastifyRequest): number {
 export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance, { services }: { services: Services }) {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback-style hooks: most requests (every GET) carry no key, and pass without a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'POST' || request.headers[IDEMPOTENCY_HEADER] === undefined || request.principal === undefined) return done();
+    // A replay has been sent: the route does not run.
+    claim(request, reply).then((replayed) => {
+      if (!replayed) done();
+    }, done);
+  });
+
+  /** Claims the request's key; true when the answer stored under it was sent again instead. */
+  async function claim(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (request.method !== 'POST' || header === undefined || request.principal === undefined) return;
-    if (request.routeOptions.config.idempotent === false) return;
+    if (request.routeOptions.config.idempotent === false) return false;
     // Node joins a header sent twice into one value ("a, b"), which would pass for a third key: count the lines as sent.
     if (typeof header !== 'string' || sentMoreThanOnce(request.raw.rawHeaders, IDEMPOTENCY_HEADER) || header.length === 0 || header.length > MAX_KEY_LENGTH || !/^[\x21-\x7e][\x20-\x7e]*$/.test(header)) {
       throw new ApiError(
@@ -76,7 +85,8 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       case 'replay':
         request.idempotency = { key: header, state: 'replayed' };
         reply.code(claim.status).header('Idempotent-Replayed', 'true');
-        return reply.send(JSON.parse(claim.body));
+        reply.send(JSON.parse(claim.body));
+        return true;
       case 'claimed': {
         const state = { key: header, state: 'running' as 'running' | 'stored' | 'replayed' };
         request.idempotency = state;
@@ -93,12 +103,18 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         };
       }
     }
-  });
+    return false;
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Routes registered before this plugin (health, metrics) do not carry the decoration at all.
     const idempotency = request.idempotency;
-    if (idempotency == null || idempotency.state !== 'running') return payload;
+    if (idempotency == null || idempotency.state !== 'running') return done(null, payload);
+    storeAnswer(request, reply, idempotency, payload).then(() => done(null, payload), done);
+  });
+
+  /** Stores a claimed request's answer under its key, or frees the key when the answer is a 5xx. */
+  async function storeAnswer(request: FastifyRequest, reply: FastifyReply, idempotency: NonNullable<FastifyRequest['idempotency']>, payload: unknown): Promise<void> {
     if (reply.statusCode >= 500) {
       idempotency.state = 'stored';
       try {
@@ -108,13 +124,11 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         // anyway, and the key's lease frees it for a retry once it has passed.
         request.log.warn({ err, key: idempotency.key }, 'idempotency key not released: the lease will free it');
       }
-      return payload;
-    } else {
-      await completeKey(request.services.db.kysely, request.principal, idempotency.key, reply.statusCode, String(payload));
+      return;
     }
+    await completeKey(request.services.db.kysely, request.principal, idempotency.key, reply.statusCode, String(payload));
     idempotency.state = 'stored';
-    return payload;
-  });
+  }
 
   repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired idempotency keys failed', () => purgeExpiredKeys(services.db.kysely, services.clock.now()));
 });

@@ -15,7 +15,7 @@
 import type { Tenant } from '../auth/principal.js';
 import type { OrderStatus } from '../db/schema.js';
 import { pagination, type Pagination } from '../db/paginate.js';
-import { preparedOnce, runPrepared } from '../db/prepared.js';
+import { preparedOnce } from '../db/prepared.js';
 import type { Services } from '../services.js';
 import { boundToTimestamp } from '../time.js';
 import { countOrders, DAY_END, type SqlPart } from './order-counts.js';
@@ -103,7 +103,7 @@ export async function listOrders(
     byDay === undefined
       ? [...count.parameters, ...matching.parameters, perPage, offset, tenant.merchantId]
       : [...byDay.days.parameters, ...(byDay.older?.parameters ?? []), ...(byDay.newer?.parameters ?? []), offset, offset, ...matching.parameters, perPage, offset, tenant.merchantId];
-  const rows = await runPrepared<SummaryRow>(db.kysely, statement, parameters);
+  const rows = await db.read<SummaryRow>(statement, parameters);
   const data = rows.filter((row): row is SummaryRow & { id: string } => row.id !== null).map(toSummary);
   return { data, pagination: pagination(Number(rows[0]!.matches), page, perPage) };
 }
