@@ -15,6 +15,7 @@ import Fastify from 'fastify';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { ORDER_JSON } from '../src/db/order-json.js';
+import { prepared } from '../src/db/prepared.js';
 
 const url = process.env.DATABASE_URL!;
 const principals = new Map([[process.env.CEILING_KEY_HASH!, { merchantId: process.env.CEILING_MERCHANT_ID!, environment: process.env.CEILING_ENVIRONMENT! }]]);
@@ -34,8 +35,7 @@ function postgresRead(connectionString: string, schema: string | undefined): Rea
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
-  let n = 0;
-  const text = ORDER_JSON.postgres.replace(/\?/g, () => `$${++n}`);
+  const { text } = prepared('postgres', ORDER_JSON.postgres);
   return async (merchantId, environment, orderId) => {
     const result = await pool.query<{ body: string }>({ name: 'order-json', text, values: [merchantId, environment, orderId] });
     return result.rows[0]?.body;

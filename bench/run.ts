@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -225,15 +225,7 @@ async function measureBaselines(
     const check = await fetch(`${baseline.url}${path}`, { headers });
     if (check.status !== 200 || !Buffer.from(await check.arrayBuffer()).equals(body)) throw new Error('the baseline does not answer the same bytes');
     say(`baseline (node:http, ${body.length} bytes of Get Order JSON)`);
-    const request: LoadRequest = { method: 'GET', path, headers };
-    const results: ScenarioResult[] = [];
-    for (const connections of options.connections) {
-      const { measurement, peakRss } = await warmAndMeasure(baseline, { url: baseline.url, connections, request }, options);
-      const result = toResult({ id: 'baseline', title: 'Baseline (node:http)', credential: 'api_key' }, measurement, peakRss, connections, undefined);
-      say(`  ${connections} connections: ${summary(result)}`);
-      results.push(result);
-    }
-    return results;
+    return await loadAtEachCount(baseline, { id: 'baseline', title: 'Baseline (node:http)', credential: 'api_key' }, { method: 'GET', path, headers }, options, say);
   } finally {
     await baseline.stop();
   }
@@ -256,21 +248,36 @@ async function measureCeilings(
   const key = { hash: createHash('sha256').update(database.apiKey).digest('hex'), merchantId: database.merchantId, environment: FILL_ENVIRONMENT };
   const ceiling = await ServerProcess.startCeiling(database.env, key, `${TMP}${kind}-ceiling.log`);
   try {
+    // The bytes Till answered, which the baseline answers too (written by measureBaselines).
+    const body = readFileSync(`${TMP}${kind}-get-order.json`);
     const check = await fetch(`${ceiling.url}${path}`, { headers });
-    if (check.status !== 200) throw new Error(`the ceiling server answered Get Order with ${check.status}: ${(await check.text()).slice(0, 300)}`);
+    const answer = Buffer.from(await check.arrayBuffer());
+    if (check.status !== 200 || !answer.equals(body)) throw new Error(`the ceiling server does not answer Get Order's bytes (${check.status}): ${answer.toString().slice(0, 300)}`);
     say('ceiling (Fastify + driver, the order in one statement)');
-    const request: LoadRequest = { method: 'GET', path, headers };
-    const results: ScenarioResult[] = [];
-    for (const [i, connections] of options.connections.entries()) {
-      const { measurement, peakRss } = await warmAndMeasure(ceiling, { url: ceiling.url, connections, request }, options);
-      const result = toResult({ id: 'ceiling', title: 'Ceiling (Fastify + driver, one statement)', credential: 'api_key' }, measurement, peakRss, connections, baselines[i]!.req_per_s);
-      say(`  ${connections} connections: ${summary(result)}`);
-      results.push(result);
-    }
-    return results;
+    const heading = { id: 'ceiling', title: 'Ceiling (Fastify + driver, one statement)', credential: 'api_key' } as const;
+    return await loadAtEachCount(ceiling, heading, { method: 'GET', path, headers }, options, say, baselines);
   } finally {
     await ceiling.stop();
   }
+}
+
+/** `server` under `request` at each connection count of the run, as `heading`; with `baselines`, each compared with the baseline of its count. */
+async function loadAtEachCount(
+  server: ServerProcess,
+  heading: Pick<ScenarioResult, 'id' | 'title' | 'credential'>,
+  request: LoadRequest,
+  options: BenchOptions,
+  say: (line: string) => void,
+  baselines?: ScenarioResult[],
+): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const [i, connections] of options.connections.entries()) {
+    const { measurement, peakRss } = await warmAndMeasure(server, { url: server.url, connections, request }, options);
+    const result = toResult(heading, measurement, peakRss, connections, baselines?.[i]!.req_per_s);
+    say(`  ${connections} connections: ${summary(result)}`);
+    results.push(result);
+  }
+  return results;
 }
 
 interface ScenarioContext {

@@ -29,6 +29,13 @@ export interface StartOptions {
   extraEnv?: Record<string, string>;
 }
 
+/** This process's environment without the variables of CONFIG_VARIABLES, then `settings` laid over it in order. */
+function serverEnv(...settings: Array<Record<string, string | undefined>>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of CONFIG_VARIABLES) delete env[name];
+  return Object.assign(env, ...settings);
+}
+
 export class ServerProcess {
   private readonly exited: Promise<number | null>;
 
@@ -48,9 +55,7 @@ export class ServerProcess {
    * from one credential) and migrations are already applied.
    */
   static startTill(options: StartOptions): Promise<ServerProcess> {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const name of CONFIG_VARIABLES) delete env[name];
-    Object.assign(env, options.databaseEnv, {
+    const env = serverEnv(options.databaseEnv, {
       NODE_ENV: 'production',
       // Required in production. The load uses an API key only: no token is issued, no signing key is made.
       PUBLIC_URL: 'http://127.0.0.1',
@@ -75,9 +80,7 @@ export class ServerProcess {
 
   /** Starts the ceiling server (ceiling-server.ts): Fastify and the driver alone, on the bench's database. */
   static startCeiling(databaseEnv: Record<string, string>, key: { hash: string; merchantId: string; environment: string }, logFile: string): Promise<ServerProcess> {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const name of CONFIG_VARIABLES) delete env[name];
-    Object.assign(env, databaseEnv, {
+    const env = serverEnv(databaseEnv, {
       NODE_ENV: 'production',
       CEILING_KEY_HASH: key.hash,
       CEILING_MERCHANT_ID: key.merchantId,
