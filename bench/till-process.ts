@@ -130,13 +130,16 @@ export class ServerProcess {
    * primary's children, read from /proc), else the process itself.
    */
   workerPids(): number[] {
+    const own = commandOf(readFileSync(`/proc/${this.pid}/stat`, 'utf8'));
     const children = readdirSync('/proc')
       .filter((name) => /^\d+$/.test(name))
       .filter((name) => {
         try {
           // Field 4 of /proc/PID/stat, after the command name in parentheses, is the parent's pid.
+          // Only children running the same command (node) are workers: tsx, which runs the baseline
+          // and the ceiling servers, starts an esbuild process of its own.
           const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === this.pid;
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === this.pid && commandOf(stat) === own;
         } catch {
           return false; // ended while listed
         }
@@ -199,6 +202,11 @@ function printedUrl(output: string): string | undefined {
 
 /** Linux's USER_HZ, the unit of /proc/PID/stat's times (100 on every common configuration). */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The command name of a /proc/PID/stat line (field 2, in parentheses). */
+function commandOf(stat: string): string {
+  return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+}
 
 function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
