@@ -246,7 +246,8 @@ async function measureCeilings(
   const path = `/v1/orders/${fill.getOrderId}`;
   const headers = { authorization: `Bearer ${database.apiKey}` };
   const key = { hash: createHash('sha256').update(database.apiKey).digest('hex'), merchantId: database.merchantId, environment: FILL_ENVIRONMENT };
-  const ceiling = await ServerProcess.startCeiling(database.env, key, `${TMP}${kind}-ceiling.log`);
+  const profile = options.cpuProfile ? { dir: PROFILES, name: `${kind}-ceiling-${Date.now()}.cpuprofile` } : undefined;
+  const ceiling = await ServerProcess.startCeiling(database.env, key, `${TMP}${kind}-ceiling.log`, profile);
   try {
     // The bytes Till answered, which the baseline answers too (written by measureBaselines).
     const body = readFileSync(`${TMP}${kind}-get-order.json`);

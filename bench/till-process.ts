@@ -29,6 +29,10 @@ export interface StartOptions {
   extraEnv?: Record<string, string>;
 }
 
+function profileFlags(profile: StartOptions['cpuProfile']): string[] {
+  return profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
+}
+
 /** This process's environment without the variables of CONFIG_VARIABLES, then `settings` laid over it in order. */
 function serverEnv(...settings: Array<Record<string, string | undefined>>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -67,9 +71,7 @@ export class ServerProcess {
       MIGRATE_ON_START: 'false',
       ...options.extraEnv,
     });
-    const profile = options.cpuProfile;
-    const nodeFlags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
-    return ServerProcess.spawn([...nodeFlags, TILL_BIN, 'serve', '--json'], env, options.logFile);
+    return ServerProcess.spawn([...profileFlags(options.cpuProfile), TILL_BIN, 'serve', '--json'], env, options.logFile);
   }
 
   /** Starts the baseline server (baseline-server.ts) answering `bodyFile` to the key whose SHA-256 is `keyHash`. */
@@ -79,14 +81,19 @@ export class ServerProcess {
   }
 
   /** Starts the ceiling server (ceiling-server.ts): Fastify and the driver alone, on the bench's database. */
-  static startCeiling(databaseEnv: Record<string, string>, key: { hash: string; merchantId: string; environment: string }, logFile: string): Promise<ServerProcess> {
+  static startCeiling(
+    databaseEnv: Record<string, string>,
+    key: { hash: string; merchantId: string; environment: string },
+    logFile: string,
+    cpuProfile?: StartOptions['cpuProfile'],
+  ): Promise<ServerProcess> {
     const env = serverEnv(databaseEnv, {
       NODE_ENV: 'production',
       CEILING_KEY_HASH: key.hash,
       CEILING_MERCHANT_ID: key.merchantId,
       CEILING_ENVIRONMENT: key.environment,
     });
-    return ServerProcess.spawn(['--import', 'tsx', CEILING_SERVER], env, logFile);
+    return ServerProcess.spawn([...profileFlags(cpuProfile), '--import', 'tsx', CEILING_SERVER], env, logFile);
   }
 
   /** Runs `node <args>` with its output in `logFile`, until it prints `{"url": ...}` (at most 60 s). */
