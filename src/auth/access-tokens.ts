@@ -163,19 +163,20 @@ const VERIFIED_CACHE_SIZE = 10_000;
  * checked on every request.
  */
 export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessTokenSettings, cache?: CredentialCache<SignInCheck>): Authenticator {
-  const verifiedTokens = new Map<string, AccessTokenClaims>();
-  async function verifyOnce(token: string): ReturnType<typeof verifyAccessToken> {
+  /** Tokens verified once, with the key `cache` knows them by (their SHA-256, taken once, not per request). */
+  const verifiedTokens = new Map<string, { claims: AccessTokenClaims; cacheKey: string }>();
+  async function verifyOnce(token: string): Promise<{ ok: true; claims: AccessTokenClaims; cacheKey: string } | Extract<AuthResult, { ok: false }>> {
     const known = verifiedTokens.get(token);
     if (known !== undefined) {
-      if (known.exp + CLOCK_LEEWAY_SECONDS > settings.clock.now().getTime() / 1000) return { ok: true, claims: known };
+      if (known.claims.exp + CLOCK_LEEWAY_SECONDS > settings.clock.now().getTime() / 1000) return { ok: true, ...known };
       verifiedTokens.delete(token);
     }
     const verified = await verifyAccessToken(settings, token);
-    if (verified.ok) {
-      if (verifiedTokens.size >= VERIFIED_CACHE_SIZE) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-      verifiedTokens.set(token, verified.claims);
-    }
-    return verified;
+    if (!verified.ok) return verified;
+    const remembered = { claims: verified.claims, cacheKey: sha256Hex(token) };
+    if (verifiedTokens.size >= VERIFIED_CACHE_SIZE) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+    verifiedTokens.set(token, remembered);
+    return { ok: true, ...remembered };
   }
   /** The user and the sign-in as the database has them now: who the token acts for, or why not. */
   async function lookUp(claims: AccessTokenClaims): Promise<SignInCheck> {
@@ -216,7 +217,7 @@ export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessT
       const verified = await verifyOnce(token);
       if (!verified.ok) return verified;
       const claims = verified.claims;
-      const check = cache === undefined ? await lookUp(claims) : await cache.get(sha256Hex(token), () => lookUp(claims), (c) => c.result.ok);
+      const check = cache === undefined ? await lookUp(claims) : await cache.get(verified.cacheKey, () => lookUp(claims), (c) => c.result.ok);
       if (check.sessionCreatedAt !== undefined && sessionPastMaxAge(settings, check.sessionCreatedAt)) {
         return { ok: false, code: 'credential_revoked', message: 'This sign-in has reached its maximum age; sign in again.' };
       }
