@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createConnection, createServer, type Socket } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createApiKey } from '../../src/auth/api-keys.js';
@@ -31,6 +31,7 @@ import { systemClock } from '../../src/time.js';
 import { TILL_BIN } from '../helpers/cli.js';
 import { ledgerProblems } from '../helpers/ledger.js';
 import { PRIVATE_POSTGRES_SKIP, PrivateCluster } from '../helpers/private-postgres.js';
+import { until } from '../helpers/wait.js';
 
 /** /metrics is the operator's: the servers here serve it to this token. */
 const METRICS_TOKEN = `metrics-${randomBase62(24)}`;
@@ -154,8 +155,12 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
     db = await openDatabase({ url: cluster.url });
     await migrateToLatest(db);
   });
+  // A server holds connections while it lives (its listener's for good): stopped after its test, it
+  // leaves the cluster's 40 slots to the next one.
+  afterEach(async () => {
+    for (const till of tills.splice(0)) await till.stop();
+  });
   after(async () => {
-    for (const till of tills) await till.stop();
     await db?.close();
     await cluster?.destroy();
   });
@@ -307,14 +312,20 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
     const url = await till.url();
     const merchant = await shop(url);
     const traffic = load(url, merchant.key, merchant.products);
-    await traffic.answered(30);
-    await fault.inject();
-    if (fault.readyDuring !== undefined) await assertReadiness(url, fault.readyDuring);
-    await fault.during?.(url);
-    await fault.restore();
-    const recoveredMs = await recovery(url, merchant.key, merchant.products[0]!);
-    await traffic.answered(20);
-    const answers = await traffic.stop();
+    let recoveredMs: number;
+    try {
+      await traffic.answered(30);
+      await fault.inject();
+      if (fault.readyDuring !== undefined) await assertReadiness(url, fault.readyDuring);
+      await fault.during?.(url);
+      await fault.restore();
+      recoveredMs = await recovery(url, merchant.key, merchant.products[0]!);
+      await traffic.answered(20);
+    } finally {
+      // Also when a step fails: a load that went on would keep this file's process alive after its tests.
+      await traffic.stop();
+    }
+    const answers = traffic.answers;
     assert.ok(till.running, `till serve exited:\n${till.output}`);
     const { failed } = assertAnswered(answers);
     if (fault.expectFailures !== false) assert.ok(failed > 0, `no request met the fault (${answers.length} answered)`);
@@ -586,32 +597,74 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
 
   test('every connection slot taken (53300 too many clients): new connections answer 503 service_unavailable, the log names it, and Till recovers', async (t) => {
     const hogs: pg.Client[] = [];
+    /** Takes every free slot, until PostgreSQL says 53300. */
+    const takeEverySlot = async () => {
+      for (;;) {
+        const client = new pg.Client({ connectionString: cluster.url, application_name: 'hog' });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+        } catch (error) {
+          assert.equal((error as { code?: string }).code, '53300');
+          return;
+        }
+        hogs.push(client);
+      }
+    };
+    // Till reaches PostgreSQL through this gate. While it is shut, Till's new connections wait in it,
+    // so that the slots of the connections terminated below go to the test's clients, not back to a
+    // Till under load (a race it won through ten rounds on a busy machine).
+    let shut = false;
+    const waiting: Array<() => void> = [];
+    const sockets = new Set<Socket>();
+    const upstream = new Set<Socket>();
+    const gate = createServer((client) => {
+      sockets.add(client);
+      client.on('error', () => undefined).on('close', () => sockets.delete(client));
+      const pass = () => {
+        if (client.destroyed) return;
+        const server = createConnection({ host: '127.0.0.1', port: cluster.port });
+        sockets.add(server);
+        upstream.add(server);
+        server.on('error', () => undefined).on('close', () => {
+          sockets.delete(server);
+          upstream.delete(server);
+          client.destroy();
+        });
+        client.on('close', () => server.destroy());
+        client.pipe(server).pipe(client);
+      };
+      if (shut) waiting.push(pass);
+      else pass();
+    });
+    gate.listen(0, '127.0.0.1');
+    await once(gate, 'listening');
     try {
       const { till } = await underLoad(
         t,
         'too many clients',
         {
           inject: async () => {
-            // Every slot is taken, then Till's connections are closed and their slots taken too, until
-            // Till holds none: its next requests must open connections, and PostgreSQL refuses them.
-            for (let round = 0; round < 10; round++) {
-              for (;;) {
-                const client = new pg.Client({ connectionString: cluster.url, application_name: 'hog' });
-                client.on('error', () => undefined);
-                try {
-                  await client.connect();
-                } catch (error) {
-                  assert.equal((error as { code?: string }).code, '53300');
-                  break;
-                }
-                hogs.push(client);
-              }
-              const others = await hogs[0]!.query(
-                "select pg_terminate_backend(pid) from pg_stat_activity where backend_type = 'client backend' and application_name <> 'hog'",
-              );
-              if (others.rowCount === 0) return;
-            }
-            assert.fail('Till kept a connection through 10 rounds');
+            // Every slot is taken, then Till's connections (the gate's, known by their ports) are
+            // closed and their slots taken too: its next connections go through to a full server.
+            shut = true;
+            await takeEverySlot();
+            assert.ok(hogs.length > 0, 'every slot was taken before the test took one');
+            const tillsBackends = async () =>
+              (await hogs[0]!.query<{ pid: number }>('select pid from pg_stat_activity where client_port = any($1::int[])', [[...upstream].map((socket) => socket.localPort)])).rows.map((row) => row.pid);
+            const pids = await tillsBackends();
+            assert.ok(pids.length > 0, 'Till under load holds connections');
+            await hogs[0]!.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
+            // A terminated backend keeps its slot until it has exited.
+            await until(
+              `terminated backends ${pids.join(', ')} have exited`,
+              async () => (await hogs[0]!.query('select 1 from pg_stat_activity where pid = any($1::int[])', [pids])).rowCount === 0,
+              5_000,
+            );
+            await takeEverySlot();
+            assert.deepEqual(await tillsBackends(), [], 'Till holds no connection');
+            shut = false;
+            for (const pass of waiting.splice(0)) pass();
           },
           readyDuring: 503,
           during: () => sleep(1_000),
@@ -619,11 +672,13 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
             await Promise.all(hogs.splice(0).map((client) => client.end()));
           },
         },
-        { LOG_LEVEL: 'error' },
+        { LOG_LEVEL: 'error', DATABASE_URL: `postgres://postgres@127.0.0.1:${(gate.address() as { port: number }).port}/postgres` },
       );
       assert.match(till.output, /database unavailable: too_many_connections/);
     } finally {
       await Promise.all(hogs.map((client) => client.end()));
+      for (const socket of sockets) socket.destroy();
+      gate.close();
     }
   });
 
