@@ -95,6 +95,8 @@ export interface Config {
   webhookDatabasePoolSize: number;
   /** Server processes `till serve` runs on one port (node:cluster); 1 runs the server in the process itself. */
   workers: number;
+  /** `till serve`: how far above its live size the old generation may grow between full collections (src/heap-growth.ts); 0: V8's own factor. */
+  heapGrowingPercent: number;
   /**
    * The AES-256-GCM key (32 bytes) the private signing keys are encrypted with in the database.
    * Unset (outside production only): they are stored in clear, with a warning at start-up.
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 10, 60_000),
     webhookDatabasePoolSize: integer(env, 'WEBHOOK_DATABASE_POOL_SIZE', 4, 1, 100),
     workers: env.WORKERS === 'auto' ? availableParallelism() : integer(env, 'WORKERS', 1, 1, 256),
+    heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 400),
     signingKeyEncryptionKey: encryptionKey('SIGNING_KEY_ENCRYPTION_KEY', nonEmpty(env.SIGNING_KEY_ENCRYPTION_KEY)),
     signingKeyEncryptionKeyPrevious: encryptionKey('SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS', nonEmpty(env.SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS)),
     metricsToken: metricsToken(env),

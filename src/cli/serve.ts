@@ -3,6 +3,7 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config.js';
+import { limitHeapGrowth } from '../heap-growth.js';
 import { isWorkerProcess, runPrimary } from '../workers.js';
 import { CliError } from './cli-error.js';
 import { printResult, type OutputOptions } from './output.js';
@@ -36,6 +37,8 @@ async function startWorkers(config: Config): Promise<{ url: string }> {
 
 /** Starts the server; a port in use or an unreachable database is the operator's to fix, so one line. */
 export async function startOrExplain(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
+  // Before the server is built, in each process that serves (the workers of WORKERS=N, not their primary).
+  limitHeapGrowth(config.heapGrowingPercent);
   try {
     // Loaded on use: the HTTP stack takes longer to load than the other commands take to run.
     const { startServer } = await import('../server.js');

@@ -11,6 +11,7 @@ test('defaults: SQLite file under ./data, loopback, port 3000', () => {
   assert.equal(config.migrateOnStart, true);
   assert.equal(config.rateLimitMax, 100);
   assert.equal(config.rateLimitWindowMs, 1000);
+  assert.equal(config.heapGrowingPercent, 50);
 });
 
 test('RATE_LIMIT_MAX=0 is accepted: it turns rate limiting off', () => {
@@ -34,6 +35,7 @@ test('bad values are refused with the variable named', () => {
     [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE/],
     [{ WEBHOOK_DATABASE_POOL_SIZE: '0' }, /^WEBHOOK_DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "0"$/],
     [{ WEBHOOK_DATABASE_POOL_SIZE: '101' }, /^WEBHOOK_DATABASE_POOL_SIZE/],
+    [{ HEAP_GROWING_PERCENT: '401' }, /^HEAP_GROWING_PERCENT must be a whole number from 0 to 400, got "401"$/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ MIGRATE_ON_START: 'yes' }, /^MIGRATE_ON_START must be one of true, false/],
     [{ SIGN_UP_ENABLED: 'no' }, /^SIGN_UP_ENABLED must be one of true, false/],
