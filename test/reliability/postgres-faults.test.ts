@@ -145,6 +145,40 @@ async function send(url: string, key: string | undefined, method: string, path: 
   }
 }
 
+/**
+ * A TCP proxy in front of the PostgreSQL server on `port`, for Till's `DATABASE_URL`. Each client gets
+ * a connection of its own to the server, opened once `opening()` has resolved (a gate's wait), and
+ * `relay` carries the bytes between the two, as they are or altered. Either side closing closes the
+ * other; `close()` cuts every connection and stops listening.
+ */
+async function postgresProxy(port: number, relay: (client: Socket, server: Socket) => void, opening?: () => Promise<void>) {
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
+  };
+  const proxy = createServer(async (client) => {
+    track(client);
+    await opening?.();
+    if (client.destroyed) return;
+    const server = createConnection({ host: '127.0.0.1', port });
+    track(server);
+    client.on('close', () => server.destroy());
+    server.on('close', () => client.destroy());
+    relay(client, server);
+  });
+  proxy.listen(0, '127.0.0.1');
+  await once(proxy, 'listening');
+  return {
+    url: `postgres://postgres@127.0.0.1:${(proxy.address() as { port: number }).port}/postgres`,
+    sockets,
+    close() {
+      for (const socket of sockets) socket.destroy();
+      proxy.close();
+    },
+  };
+}
+
 describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
   let cluster: PrivateCluster;
   let db: Db;
@@ -478,8 +512,7 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
     const stored = Buffer.from('update "idempotency_keys" set "status"');
     const commit = Buffer.from('Q\0\0\0\x0bcommit\0', 'latin1');
     let swallowed = 0;
-    const proxy = createServer((client) => {
-      const server = createConnection({ host: '127.0.0.1', port: cluster.port });
+    const proxy = await postgresProxy(cluster.port, (client, server) => {
       let storing = false;
       let silent = false;
       client.on('data', (chunk) => {
@@ -493,12 +526,9 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
       server.on('data', (chunk) => {
         if (!silent) client.write(chunk);
       });
-      for (const socket of [client, server]) socket.on('error', () => undefined).on('close', () => (socket === client ? server : client).destroy());
     });
-    proxy.listen(0, '127.0.0.1');
-    await once(proxy, 'listening');
     try {
-      const till = serve({ DATABASE_URL: `postgres://postgres@127.0.0.1:${(proxy.address() as { port: number }).port}/postgres`, DATABASE_POOL_SIZE: '1' });
+      const till = serve({ DATABASE_URL: proxy.url, DATABASE_POOL_SIZE: '1' });
       const url = await till.url();
       const merchant = await shop(url);
       const created = await send(url, merchant.key, 'POST', '/v1/orders', { items: [{ product_id: merchant.products[0]!, quantity: 2 }] });
@@ -536,9 +566,7 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
     terminated.writeInt32BE(4 + fields.length, 1);
     let armed = false;
     let poisoned = 0;
-    const sockets = new Set<Socket>();
-    const proxy = createServer((client) => {
-      const server = createConnection({ host: '127.0.0.1', port: cluster.port });
+    const proxy = await postgresProxy(cluster.port, (client, server) => {
       let started = false;
       client.on('data', (chunk) => server.write(chunk));
       server.on('data', (chunk) => {
@@ -553,18 +581,9 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
         }
         client.write(chunk);
       });
-      for (const socket of [client, server]) {
-        sockets.add(socket);
-        socket.on('error', () => undefined).on('close', () => {
-          sockets.delete(socket);
-          (socket === client ? server : client).destroy();
-        });
-      }
     });
-    proxy.listen(0, '127.0.0.1');
-    await once(proxy, 'listening');
     try {
-      const till = serve({ DATABASE_URL: `postgres://postgres@127.0.0.1:${(proxy.address() as { port: number }).port}/postgres`, LOG_LEVEL: 'error' });
+      const till = serve({ DATABASE_URL: proxy.url, LOG_LEVEL: 'error' });
       const url = await till.url();
       const merchant = await shop(url);
       const order = () => send(url, merchant.key, 'POST', '/v1/orders', { items: [{ product_id: merchant.products[0]!, quantity: 1 }] });
@@ -574,7 +593,7 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
       // A request may still meet a cut connection that Till has not yet seen close (a 503 too, but no new
       // connection), so requests go on until five connections have been terminated as they started.
       armed = true;
-      for (const socket of sockets) socket.destroy();
+      for (const socket of proxy.sockets) socket.destroy();
       let requests = 0;
       while (poisoned < 5 && requests < 20) {
         requests++;
@@ -590,7 +609,6 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
       assert.ok(till.running, till.output);
       assert.doesNotMatch(till.output, /Unhandled 'error' event/);
     } finally {
-      for (const socket of sockets) socket.destroy();
       proxy.close();
     }
   });
@@ -616,29 +634,16 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
     // Till under load (a race it won through ten rounds on a busy machine).
     let shut = false;
     const waiting: Array<() => void> = [];
-    const sockets = new Set<Socket>();
     const upstream = new Set<Socket>();
-    const gate = createServer((client) => {
-      sockets.add(client);
-      client.on('error', () => undefined).on('close', () => sockets.delete(client));
-      const pass = () => {
-        if (client.destroyed) return;
-        const server = createConnection({ host: '127.0.0.1', port: cluster.port });
-        sockets.add(server);
+    const gate = await postgresProxy(
+      cluster.port,
+      (client, server) => {
         upstream.add(server);
-        server.on('error', () => undefined).on('close', () => {
-          sockets.delete(server);
-          upstream.delete(server);
-          client.destroy();
-        });
-        client.on('close', () => server.destroy());
+        server.on('close', () => upstream.delete(server));
         client.pipe(server).pipe(client);
-      };
-      if (shut) waiting.push(pass);
-      else pass();
-    });
-    gate.listen(0, '127.0.0.1');
-    await once(gate, 'listening');
+      },
+      () => (shut ? new Promise<void>((open) => waiting.push(open)) : Promise.resolve()),
+    );
     try {
       const { till } = await underLoad(
         t,
@@ -664,7 +669,7 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
             await takeEverySlot();
             assert.deepEqual(await tillsBackends(), [], 'Till holds no connection');
             shut = false;
-            for (const pass of waiting.splice(0)) pass();
+            for (const open of waiting.splice(0)) open();
           },
           readyDuring: 503,
           during: () => sleep(1_000),
@@ -672,12 +677,11 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
             await Promise.all(hogs.splice(0).map((client) => client.end()));
           },
         },
-        { LOG_LEVEL: 'error', DATABASE_URL: `postgres://postgres@127.0.0.1:${(gate.address() as { port: number }).port}/postgres` },
+        { LOG_LEVEL: 'error', DATABASE_URL: gate.url },
       );
       assert.match(till.output, /database unavailable: too_many_connections/);
     } finally {
       await Promise.all(hogs.map((client) => client.end()));
-      for (const socket of sockets) socket.destroy();
       gate.close();
     }
   });
