@@ -6,7 +6,7 @@
  *
  * @example newId('ord') // 'ord_0MvQZ7yq4Vq2c9XrT0bLkP7s'
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 62 * 4 = 248: bytes at or above it are discarded so every character is equally likely. */
@@ -83,5 +83,5 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
 
 /** SHA-256 as hex: how secrets (API keys, refresh tokens, codes) are stored and looked up. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
