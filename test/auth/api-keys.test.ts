@@ -76,6 +76,22 @@ describeEachBackend('API keys over HTTP', (backend) => {
     assert.equal(write.body.error.code, 'insufficient_permissions');
   });
 
+  test('a key in use has its last use written once a minute, remembered by the process or not', async () => {
+    const { admin } = await shopWithAdmin();
+    const created = await createKey(admin, { name: 'Till 3', environment: 'sandbox' });
+    const key = new Api(server.url, created.key);
+    const lastUsed = async () => (await admin.get('/v1/api_keys')).body.data.find((k: { id: string }) => k.id === created.id).last_used_at;
+    assert.equal((await key.get('/v1/orders')).status, 200);
+    const first = server.clock.now().toISOString();
+    assert.equal(await lastUsed(), first);
+    server.clock.advance(59_000);
+    assert.equal((await key.get('/v1/orders')).status, 200);
+    assert.equal(await lastUsed(), first, 'within the minute: not written again');
+    server.clock.advance(1_000);
+    assert.equal((await key.get('/v1/orders')).status, 200);
+    assert.equal(await lastUsed(), server.clock.now().toISOString(), 'a minute on: written again');
+  });
+
   test("lists the merchant's keys of both environments, newest first, paged and filtered, never a key value", async () => {
     const { shop, admin } = await shopWithAdmin();
     const other = await shopWithAdmin();
