@@ -273,8 +273,8 @@ async function loadAtEachCount(
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const [i, connections] of options.connections.entries()) {
-    const { measurement, peakRss } = await warmAndMeasure(server, { url: server.url, connections, request }, options);
-    const result = toResult(heading, measurement, peakRss, connections, baselines?.[i]!.req_per_s);
+    const { measurement, peakRss, cpuMs } = await warmAndMeasure(server, { url: server.url, connections, request }, options);
+    const result = toResult(heading, measurement, peakRss, cpuMs, connections, baselines?.[i]!.req_per_s);
     say(`  ${connections} connections: ${summary(result)}`);
     results.push(result);
   }
@@ -314,8 +314,8 @@ async function runScenario(scenario: Scenario, context: ScenarioContext): Promis
     const first = typeof prepared.request === 'function' ? prepared.request() : prepared.request;
     const answer = await fetch(`${server.url}${first.path}`, { method: first.method, headers: first.headers, ...(first.body === undefined ? {} : { body: first.body }) });
     const checked = prepared.check(answer.status, await answer.text());
-    const { measurement, peakRss } = await warmAndMeasure(server, { url: server.url, connections, request: prepared.request }, options);
-    const result = toResult(heading, measurement, peakRss, connections, baseline.req_per_s);
+    const { measurement, peakRss, cpuMs } = await warmAndMeasure(server, { url: server.url, connections, request: prepared.request }, options);
+    const result = toResult(heading, measurement, peakRss, cpuMs, connections, baseline.req_per_s);
     result.notes = { ...prepared.notes, ...checked };
     say(`  ${summary(result)}`);
     return result;
@@ -330,17 +330,19 @@ async function warmAndMeasure(
   target: ServerProcess,
   load: Omit<Load, 'durationSeconds'>,
   options: BenchOptions,
-): Promise<{ measurement: Measurement; peakRss: number }> {
+): Promise<{ measurement: Measurement; peakRss: number; cpuMs: number }> {
   if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
   const peak = target.watchPeakRss();
+  const cpuAtStart = target.cpuMs();
   const measurement = await runLoad({ ...load, durationSeconds: options.durationSeconds });
-  return { measurement, peakRss: peak() };
+  return { measurement, peakRss: peak(), cpuMs: target.cpuMs() - cpuAtStart };
 }
 
 function toResult(
   heading: Pick<ScenarioResult, 'id' | 'title' | 'credential'>,
   m: Measurement,
   peakRss: number,
+  cpuMs: number,
   connections: number,
   baselineRate: number | undefined,
 ): ScenarioResult {
@@ -359,6 +361,7 @@ function toResult(
     errors: m.errors,
     statuses: m.statuses,
     peak_rss_mb: mb(peakRss),
+    server_cpu_us_per_request: m.responses === 0 ? undefined : round((cpuMs * 1000) / m.responses, 1),
   };
 }
 
@@ -370,6 +373,7 @@ function summary(r: ScenarioResult): string {
     `p99 ${r.p99_ms} ms`,
     `errors ${r.errors}`,
     `peak RSS ${r.peak_rss_mb} MB`,
+    ...(r.server_cpu_us_per_request === undefined ? [] : [`server CPU ${r.server_cpu_us_per_request} µs per request`]),
   ].join(', ');
 }
 

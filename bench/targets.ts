@@ -26,6 +26,12 @@ export interface ScenarioResult {
   statuses?: Record<string, number>;
   /** Highest resident memory of the server process during the measurement. */
   peak_rss_mb?: number;
+  /**
+   * CPU time (user and system) of the serving processes during the measurement, per response, in
+   * microseconds: what one request costs the server, which moves much less from run to run than
+   * throughput does when the load generator shares the cores.
+   */
+  server_cpu_us_per_request?: number;
   notes?: Record<string, unknown>;
 }
 
