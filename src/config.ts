@@ -135,8 +135,13 @@ export class DatabaseUrlError extends ConfigError {}
 
 type Env = Record<string, string | undefined>;
 
-/** Reads and checks the configuration. Throws `ConfigError` with a message naming the bad variable. */
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * Reads and checks the configuration. Throws `ConfigError` with a message naming the bad variable.
+ * `requireProductionSettings: false` is for commands that neither issue tokens nor sign with the
+ * keys (`till migrate`): they run under NODE_ENV=production without PUBLIC_URL or
+ * SIGNING_KEY_ENCRYPTION_KEY, whose values they would not use.
+ */
+export function loadConfig(env: Env = process.env, options: { requireProductionSettings?: boolean } = {}): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = nonEmpty(env.HOST) ?? '127.0.0.1';
   const config: Config = {
@@ -186,7 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env),
   };
-  if (config.production) requireProductionSettings(config);
+  if (config.production && options.requireProductionSettings !== false) requireProductionSettings(config);
   return config;
 }
 

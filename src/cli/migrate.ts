@@ -13,7 +13,8 @@ export function registerMigrate(program: Command): void {
     .description('apply the database migrations that have not run yet')
     .option('--json', 'print {"migrations": [...]} instead of text')
     .action(async (options: OutputOptions) => {
-      const config = loadConfig();
+      // Migrating issues no token and signs nothing: the settings production requires of a server do not apply.
+      const config = loadConfig(process.env, { requireProductionSettings: false });
       const migrated = await withDatabase(config, async (_db, ran) => ran);
       const where = describeDatabase(config.databaseUrl) + (config.databaseSchema === undefined ? '' : ` (schema ${config.databaseSchema})`);
       printResult(options, { migrations: migrated }, () =>

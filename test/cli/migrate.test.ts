@@ -17,6 +17,19 @@ describeEachBackend('till migrate', (backend) => {
     assert.match(text.stdout, /is up to date; no migration to run\.$/m);
   });
 
+  test('runs under NODE_ENV=production without PUBLIC_URL or SIGNING_KEY_ENCRYPTION_KEY, which migrating does not use', async (t) => {
+    const database = await createTestDatabase(backend);
+    t.after(() => database.drop());
+    const env = tillEnv(database, { NODE_ENV: 'production' });
+    const migrated = await runTill(['migrate', '--json'], env);
+    assert.equal(migrated.code, 0, migrated.stderr);
+    assert.deepEqual(JSON.parse(migrated.stdout), { migrations: ALL_MIGRATIONS });
+    // A server still refuses to start so: it issues tokens and keeps the keys that sign them.
+    const served = await runTill(['serve'], env);
+    assert.equal(served.code, 1);
+    assert.match(served.stderr, /^error: NODE_ENV=production requires PUBLIC_URL .* and SIGNING_KEY_ENCRYPTION_KEY /);
+  });
+
   if (backend === 'postgres') {
     test('migrates a second schema of a database that already holds one', async (t) => {
       const first = await createTestDatabase(backend);
