@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,22 @@ before(() => {
   assert.deepEqual(readdirSync(join(project, 'node_modules/@till/client')).sort(), ['README.md', 'dist', 'package.json']);
 });
 after(() => rmSync(project, { recursive: true, force: true }));
+
+test('npm pack builds dist/ first, so a tarball packed before any build is complete', () => {
+  // A copy of the package as a fresh clone has it, without dist/, inside the repository (whose
+  // node_modules/.bin has tsc) in the ignored test-output/ folder.
+  mkdirSync(join(ROOT, 'test-output'), { recursive: true });
+  const copy = mkdtempSync(join(ROOT, 'test-output', 'client-package-'));
+  try {
+    for (const entry of ['package.json', 'tsconfig.json', 'README.md', 'src']) cpSync(join(PACKAGE, entry), join(copy, entry), { recursive: true });
+    assert.equal(existsSync(join(copy, 'dist')), false);
+    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', copy], { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as [{ files: { path: string }[] }];
+    const files = packed[0].files.map((f) => f.path);
+    assert.ok(files.includes('dist/index.js') && files.includes('dist/index.d.ts'), files.join(', '));
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
 
 describeEachBackend('@till/client as a packed package', (backend) => {
   let server: TestServer;
