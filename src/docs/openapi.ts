@@ -8,6 +8,7 @@
  * all with the one Error envelope. The shared schemas (`src/http/shared-schemas.ts`), which route
  * schemas refer to by `$ref`, appear once under `components.schemas`, named by their `$id`.
  */
+import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -16,6 +17,9 @@ import type { Config } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { errorCodesOf } from '../http/schemas.js';
 import { apiConventions, TAGS } from './conventions.js';
+
+/** The document's `info.version`: the version of the package that serves it (package.json, two folders up from src/ and dist/). */
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Codes any route with a request body can answer, besides its own. */
 const BODY_ERRORS: readonly ErrorCode[] = ['invalid_json', 'request_too_large', 'unsupported_media_type'];
@@ -126,7 +130,7 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
       openapi: '3.1.0',
       info: {
         title: 'Till API',
-        version: '1.0.0',
+        version: PACKAGE_VERSION,
         description: apiConventions(),
         license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
         // Whoever runs this server answers for its API; its reference is where they are found.
