@@ -159,6 +159,9 @@ function checkpointInBackground(database: BetterSqlite3.Database, path: string):
   worker.unref();
   database.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
   return async () => {
+    // The thread stops its timer and closes its connection itself, then ends; it is terminated only
+    // if it has not within 5 s (a checkpoint copying a very long log), which better-sqlite3 13.2
+    // survives even mid-call.
     worker.postMessage('stop');
     const timeout = setTimeout(() => void worker.terminate(), 5_000);
     await exited;
