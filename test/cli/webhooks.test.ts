@@ -25,8 +25,10 @@ describeEachBackend('till worker and till events resend', (backend) => {
     const product = await createProduct(shop.sandbox, { price: 100 });
     assert.equal((await shop.sandbox.post('/v1/orders', { items: [{ product_id: product.id, quantity: 1 }] })).status, 201);
     const eventId = (await shop.sandbox.get('/v1/events?per_page=1')).body.data[0].id;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(hook.received.length, 0, 'no dispatcher runs yet');
+    // No dispatcher runs yet: the delivery waits in the outbox, unattempted.
+    const queued = await server.db.kysely.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('event_id', '=', eventId).execute();
+    assert.deepEqual(queued.map((d) => [d.status, d.attempts]), [['pending', 0]]);
+    assert.equal(hook.received.length, 0);
 
     const env = tillEnv(server.database, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL_MS: '50' });
     const worker = RunningTill.start(['worker'], env);
