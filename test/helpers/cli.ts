@@ -5,6 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestDatabase } from './backends.js';
+import { until } from './wait.js';
 
 export const TILL_BIN = fileURLToPath(new URL('../../bin/till.js', import.meta.url));
 
@@ -72,14 +73,16 @@ export class RunningTill {
 
   /** Waits until standard output satisfies `ready` (at most 30 s); fails early if the process ends. */
   async waitForOutput(ready: (stdout: string) => boolean): Promise<string> {
-    const deadline = Date.now() + 30_000;
     let ended = false;
     void this.exited.then(() => (ended = true));
-    while (!ready(this.stdout)) {
-      if (ended || Date.now() > deadline) {
-        throw new Error(`till ${ended ? 'exited' : 'is still not ready'}; stdout: ${this.stdout}\nstderr: ${this.stderr}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    try {
+      await until('till prints what the test waits for', () => {
+        if (ready(this.stdout)) return true;
+        if (ended) throw new Error('till exited');
+        return false;
+      }, 30_000);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; stdout: ${this.stdout}\nstderr: ${this.stderr}`);
     }
     return this.stdout;
   }
