@@ -12,6 +12,7 @@ import { waitForOutbox } from '../helpers/mail.js';
 import { authorizationRequest, formFields, submitSignIn } from '../helpers/oauth.js';
 import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { tillServe } from '../http/serve-process.js';
+import { until } from '../helpers/wait.js';
 import { randomBase62 } from '../../src/ids.js';
 
 const PASSWORD = 'correct horse battery';
@@ -107,7 +108,7 @@ describeEachBackend('a production server without SMTP_URL', (backend) => {
     const logged = await waitForOutbox(server, owner.email, /Reset your Till password/);
     const logLine = () => serving.output().split('\n').find((l) => l.includes('mail not sent') && l.includes(owner.email));
     // The log reaches this process through a pipe, possibly after the row reached the database.
-    for (let waited = 0; logLine() === undefined && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    await until('the mail reaches the log', () => logLine() !== undefined);
     const line = logLine();
     assert.ok(line !== undefined, serving.output());
     assert.ok(line.includes(logged.links[0]!), 'the log line holds the link');
