@@ -13,6 +13,7 @@ import { Api, createProduct, createTestMerchant, startTestServer, type TestMerch
 import { startStripeServer, type StripeTestServer } from '../helpers/stripe-server.js';
 import { tillServe, type Serving } from '../http/serve-process.js';
 import { assertError, assertStatus, createOrder, getOrder } from '../orders/support.js';
+import { until as waitUntil } from '../helpers/wait.js';
 
 describeEachBackend('Stripe calls across a crash of Till', (backend) => {
   let stripe: StripeTestServer;
@@ -48,13 +49,9 @@ describeEachBackend('Stripe calls across a crash of Till', (backend) => {
   }
 
   async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    let value: T | undefined;
+    await waitUntil(what, async () => done((value = await read())));
+    return value!;
   }
 
   test('SIGKILL between Stripe charging and Till committing: after restart the order is paid once, with one PaymentIntent', async () => {
