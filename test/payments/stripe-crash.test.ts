@@ -54,7 +54,9 @@ describeEachBackend('Stripe calls across a crash of Till', (backend) => {
     return value!;
   }
 
-  test('SIGKILL between Stripe charging and Till committing: after restart the order is paid once, with one PaymentIntent', async () => {
+  // `till serve` started, killed and started again: 30 s on an idle 2-core machine, more than the
+  // suite's 60 s per test under load.
+  test('SIGKILL between Stripe charging and Till committing: after restart the order is paid once, with one PaymentIntent', { timeout: 240_000 }, async () => {
     const product = await createProduct(shop.production, { price: 4200, inventory: 10 });
     const order = await createOrder(shop.production, [[product, 1]]);
 

@@ -32,7 +32,9 @@ describeEachBackend('webhooks across a crash', (backend) => {
     await hook.close();
   });
 
-  test('SIGKILL with attempts in flight loses no event, and no event is sent by two live processes at once', async () => {
+  // Three `till serve` processes, two of them killed, and every delivery waited for: 50 s on an idle
+  // 2-core machine, so more than the suite's 60 s per test under load.
+  test('SIGKILL with attempts in flight loses no event, and no event is sent by two live processes at once', { timeout: 240_000 }, async () => {
     // Two dispatching processes; both are killed once a few deliveries are through and more are in flight.
     const first = await startSecondProcess(server, DISPATCH_ENV);
     const second = await startSecondProcess(server, DISPATCH_ENV);
