@@ -13,7 +13,7 @@ import type { CredentialChanges } from '../../src/db/credential-changes.js';
 import { LISTENER_NAME, postgresCredentialChanges } from '../../src/db/credential-changes.js';
 import { describeEachBackend, POSTGRES_URL } from '../helpers/backends.js';
 import { signIn, signInAs } from '../helpers/oauth.js';
-import { startSecondProcess, stopProcess } from '../helpers/processes.js';
+import { startSecondProcess, stopProcess, STARTS_PROCESSES } from '../helpers/processes.js';
 import { Api, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/wait.js';
 
@@ -23,7 +23,7 @@ describeEachBackend('remembered credentials across two server processes', (backe
   before(async () => {
     server = await startTestServer(backend);
     second = await startSecondProcess(server, { PUBLIC_URL: server.url, SIGN_IN_LIMIT_PER_ADDRESS: '1000000' });
-  });
+  }, STARTS_PROCESSES);
   after(async () => {
     await stopProcess(second?.process);
     await server.close();

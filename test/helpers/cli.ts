@@ -5,6 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestDatabase } from './backends.js';
+import { endAtExit } from './processes.js';
 import { until } from './wait.js';
 
 export const TILL_BIN = fileURLToPath(new URL('../../bin/till.js', import.meta.url));
@@ -68,7 +69,7 @@ export class RunningTill {
   }
 
   static start(args: string[], env: NodeJS.ProcessEnv): RunningTill {
-    return new RunningTill(spawn(process.execPath, [TILL_BIN, ...args], { env }));
+    return new RunningTill(endAtExit(spawn(process.execPath, [TILL_BIN, ...args], { env })));
   }
 
   /** Waits until standard output satisfies `ready` (at most 30 s); fails early if the process ends. */
