@@ -14,6 +14,7 @@ import { createTestMerchant, startTestServer, type TestServer } from '../helpers
 import { tillServe } from '../http/serve-process.js';
 import { until } from '../helpers/wait.js';
 import { randomBase62 } from '../../src/ids.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -26,7 +27,7 @@ describeEachBackend('till mail list and --temporary', (backend) => {
   });
   after(() => server.close());
 
-  test('without SMTP_URL, a reset mail is written to the outbox with its link, and till mail list shows it', async () => {
+  test('without SMTP_URL, a reset mail is written to the outbox with its link, and till mail list shows it', STARTS_PROCESSES, async () => {
     const owner = await createTestMerchant(server);
     const request = await authorizationRequest(server);
     const formUrl = new URL(`forgot-password?${request.url.searchParams}`, request.url);
@@ -57,7 +58,7 @@ describeEachBackend('till mail list and --temporary', (backend) => {
     assert.ok(text.stdout.includes(mine.links[0]!), text.stdout);
   });
 
-  test('till user create --temporary and till merchant create --temporary make the user choose a password at first sign-in; without it the password is final', async () => {
+  test('till user create --temporary and till merchant create --temporary make the user choose a password at first sign-in; without it the password is final', STARTS_PROCESSES, async () => {
     const merchant = await runTillJson(['merchant', 'create', '--name', 'Corner Shop', '--email', `boss-${randomBase62(8).toLowerCase()}@example.com`, '--password', PASSWORD, '--temporary', '--json'], env);
     const temporary = await runTillJson(['user', 'create', '--merchant', merchant.merchant.id, '--email', `temp-${randomBase62(8).toLowerCase()}@example.com`, '--role', 'cashier', '--password', PASSWORD, '--temporary', '--json'], env);
     const final = await runTillJson(['user', 'create', '--merchant', merchant.merchant.id, '--email', `final-${randomBase62(8).toLowerCase()}@example.com`, '--role', 'cashier', '--password', PASSWORD, '--json'], env);
@@ -89,7 +90,7 @@ describeEachBackend('a production server without SMTP_URL', (backend) => {
   });
   after(() => server.close());
 
-  test('logs one warning at start-up, still starts, and writes each message to the log', async (t) => {
+  test('logs one warning at start-up, still starts, and writes each message to the log', STARTS_PROCESSES, async (t) => {
     const serving = await tillServe(server, { ...PRODUCTION, SMTP_URL: '', LOG_LEVEL: 'info' });
     t.after(() => serving.child.kill('SIGKILL'));
     assert.equal((await fetch(new URL('/healthz', serving.url))).status, 200);
@@ -117,7 +118,7 @@ describeEachBackend('a production server without SMTP_URL', (backend) => {
     assert.equal(await serving.exited, 0, serving.output());
   });
 
-  test('with SMTP_URL it does not warn', async (t) => {
+  test('with SMTP_URL it does not warn', STARTS_PROCESSES, async (t) => {
     const serving = await tillServe(server, { ...PRODUCTION, SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'info' });
     t.after(() => serving.child.kill('SIGKILL'));
     assert.equal((await fetch(new URL('/healthz', serving.url))).status, 200);

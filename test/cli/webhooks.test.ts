@@ -4,6 +4,7 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { RunningTill, runTill, runTillJson, tillEnv } from '../helpers/cli.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 describeEachBackend('till worker and till events resend', (backend) => {
   let server: TestServer;
@@ -18,7 +19,7 @@ describeEachBackend('till worker and till events resend', (backend) => {
     await hook.close();
   });
 
-  test('till worker delivers what the API servers queued, and till events resend queues an event again', async () => {
+  test('till worker delivers what the API servers queued, and till events resend queues an event again', STARTS_PROCESSES, async () => {
     const shop = await createTestMerchant(server);
     const endpoint = await shop.sandbox.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['order.created'] });
     assert.equal(endpoint.status, 201);
@@ -62,7 +63,7 @@ describeEachBackend('till webhooks listen', (backend) => {
     await local.close();
   });
 
-  test('registers a temporary endpoint, prints and forwards each delivery signed, and deletes the endpoint on SIGTERM', async () => {
+  test('registers a temporary endpoint, prints and forwards each delivery signed, and deletes the endpoint on SIGTERM', STARTS_PROCESSES, async () => {
     const shop = await createTestMerchant(server);
     const listen = RunningTill.start(
       ['webhooks', 'listen', '--forward-to', local.url, '--api-url', server.url, '--api-key', shop.sandboxKey, '--events', 'order.*'],

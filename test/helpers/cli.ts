@@ -34,10 +34,10 @@ export interface TillResult {
   stderr: string;
 }
 
-/** Runs `till <args>` to its end (at most 60 s), feeding `input` on standard input, in `cwd` if given. */
+/** Runs `till <args>` to its end (at most 180 s, as a test that starts processes), feeding `input` on standard input, in `cwd` if given. */
 export function runTill(args: string[], env: NodeJS.ProcessEnv, input = '', cwd?: string): Promise<TillResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TILL_BIN, ...args], { env, timeout: 60_000, ...(cwd === undefined ? {} : { cwd }) });
+    const child = spawn(process.execPath, [TILL_BIN, ...args], { env, timeout: 180_000, ...(cwd === undefined ? {} : { cwd }) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
