@@ -61,7 +61,7 @@ export async function registerAuthentication(
   if (config.production && config.smtpUrl === undefined) {
     app.log.warn('SMTP_URL is not set: sign-up and password-reset mail is written to the log and the outbox (till mail list) instead of being sent, so nobody can verify a sign-up or reset a password by mail');
   }
-  const signInLimits = new SignInLimits({ perAddress: config.signInLimitPerAddress, perAccount: config.signInLimitPerAccount, redis });
+  const signInLimits = new SignInLimits({ perAddress: config.signInLimitPerAddress, perAccount: config.signInLimitPerAccount, redis, clock });
 
   // Checked credentials are remembered; any process's revocation, removal, role change or sign-out
   // makes every process forget them before its next request (credential-cache.ts).
@@ -78,6 +78,7 @@ export async function registerAuthentication(
   await app.register(rateLimitPlugin, {
     max: config.rateLimitMax,
     windowMs: config.rateLimitWindowMs,
+    clock,
     ...(redis === undefined ? {} : { redis }),
     identify: async (request) => {
       const result = await checkBearer(request, authenticators);

@@ -22,10 +22,12 @@
  * anyone who once held it can do.
  *
  * The counters live in Redis when one is given (every process then shares them), each limiter
- * falling back to this process's memory while Redis cannot be reached; otherwise in memory.
+ * falling back to this process's memory while Redis cannot be reached; otherwise in memory. Counters
+ * in memory keep time by the server's `Clock` (Redis keeps its own).
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { SharedCounters } from '../redis.js';
+import { systemClock, type Clock } from '../time.js';
 
 export const ADDRESS_WINDOW_SECONDS = 60;
 /** The wait after the first failure past the free ones; each further failure doubles it. */
@@ -48,6 +50,8 @@ export interface SignInLimitSettings {
   redis?: SharedCounters | undefined;
   /** The first delay, FIRST_DELAY_SECONDS unless a test wants a shorter one. */
   firstDelaySeconds?: number;
+  /** The time of the counters kept in memory; default the system's. */
+  clock?: Clock;
 }
 
 /** Refused: wait this many seconds; `limit` is the budget that was spent. */
@@ -72,14 +76,15 @@ export class SignInLimits {
 
   constructor(readonly settings: SignInLimitSettings) {
     this.firstDelaySeconds = settings.firstDelaySeconds ?? FIRST_DELAY_SECONDS;
+    const clock = settings.clock ?? systemClock;
     if (settings.perAddress > 0) {
-      this.byAddress = limiter(settings.redis, 'auth-address', settings.perAddress, ADDRESS_WINDOW_SECONDS);
-      this.bySignIn = limiter(settings.redis, 'auth-sign-in', settings.perAddress, ADDRESS_WINDOW_SECONDS);
+      this.byAddress = limiter(settings.redis, clock, 'auth-address', settings.perAddress, ADDRESS_WINDOW_SECONDS);
+      this.bySignIn = limiter(settings.redis, clock, 'auth-sign-in', settings.perAddress, ADDRESS_WINDOW_SECONDS);
     }
     if (settings.perAccount > 0) {
-      this.failures = limiter(settings.redis, 'auth-failures', UNCAPPED, FAILURES_KEPT_SECONDS);
-      this.waits = limiter(settings.redis, 'auth-wait', 1, MAX_DELAY_SECONDS);
-      this.accountFailures = limiter(settings.redis, 'auth-account', UNCAPPED, ACCOUNT_CEILING_WINDOW_SECONDS);
+      this.failures = limiter(settings.redis, clock, 'auth-failures', UNCAPPED, FAILURES_KEPT_SECONDS);
+      this.waits = limiter(settings.redis, clock, 'auth-wait', 1, MAX_DELAY_SECONDS);
+      this.accountFailures = limiter(settings.redis, clock, 'auth-account', UNCAPPED, ACCOUNT_CEILING_WINDOW_SECONDS);
     }
   }
 
@@ -158,8 +163,8 @@ export function isThrottled(outcome: object): outcome is Throttled {
 }
 
 /** A limiter in Redis (falling back to memory on each failed command), or in memory. */
-function limiter(redis: SharedCounters | undefined, name: string, points: number, duration: number): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
+function limiter(redis: SharedCounters | undefined, clock: Clock, name: string, points: number, duration: number): RateLimiterAbstract {
+  const memory = new ClockedRateLimiterMemory({ keyPrefix: name, points, duration }, clock);
   if (redis === undefined) return memory;
   const insurance = new Proxy(memory, {
     get(target, property, receiver) {
@@ -180,6 +185,68 @@ function limiter(redis: SharedCounters | undefined, name: string, points: number
     rejectIfRedisNotReady: true,
     insuranceLimiter: insurance,
   });
+}
+
+/**
+ * rate-limiter-flexible's in-memory limiter with its counters kept by `clock` (its own store reads
+ * `Date.now` and deletes a counter with a timer when it ends): the limiter's methods are unchanged,
+ * only the store under them.
+ */
+class ClockedRateLimiterMemory extends RateLimiterMemory {
+  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0], clock: Clock) {
+    super(options);
+    (this as unknown as { _memoryStorage: ClockedMemoryStorage })._memoryStorage = new ClockedMemoryStorage(() => clock.now().getTime());
+  }
+}
+
+/** Ended counters are dropped once this much time has passed since the last sweep. */
+const SWEEP_EVERY_MS = 60_000;
+
+/** The interface of rate-limiter-flexible's MemoryStorage; a counter that has ended counts as absent. */
+class ClockedMemoryStorage {
+  private readonly counters = new Map<string, { value: number; expiresAt: number | null }>();
+  private nextSweepAt = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  incrby(key: string, value: number, durationSec: number): RateLimiterRes {
+    const counter = this.live(key);
+    if (counter === undefined) return this.set(key, value, durationSec);
+    counter.value += value;
+    return new RateLimiterRes(0, counter.expiresAt === null ? -1 : counter.expiresAt - this.now(), counter.value, false);
+  }
+
+  set(key: string, value: number, durationSec: number): RateLimiterRes {
+    const now = this.now();
+    if (now >= this.nextSweepAt) {
+      for (const [k, c] of this.counters) if (c.expiresAt !== null && c.expiresAt <= now) this.counters.delete(k);
+      this.nextSweepAt = now + SWEEP_EVERY_MS;
+    }
+    const durationMs = durationSec * 1000;
+    const counter = { value: Math.trunc(value), expiresAt: durationMs > 0 ? now + durationMs : null };
+    this.counters.set(key, counter);
+    return new RateLimiterRes(0, durationMs === 0 ? -1 : durationMs, counter.value, true);
+  }
+
+  get(key: string): RateLimiterRes | null {
+    const counter = this.live(key);
+    if (counter === undefined) return null;
+    return new RateLimiterRes(0, counter.expiresAt === null ? -1 : counter.expiresAt - this.now(), counter.value, false);
+  }
+
+  delete(key: string): boolean {
+    return this.counters.delete(key);
+  }
+
+  private live(key: string): { value: number; expiresAt: number | null } | undefined {
+    const counter = this.counters.get(key);
+    if (counter === undefined) return undefined;
+    if (counter.expiresAt !== null && counter.expiresAt <= this.now()) {
+      this.counters.delete(key);
+      return undefined;
+    }
+    return counter;
+  }
 }
 
 function pairKey(account: string, address: string): string {

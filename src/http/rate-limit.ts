@@ -22,6 +22,7 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 import { clientAddress } from './client-address.js';
 import type { SharedCounters } from '../redis.js';
+import { systemClock, type Clock } from '../time.js';
 import { WindowStore } from './window-store.js';
 
 export interface RateLimitOptions {
@@ -36,6 +37,8 @@ export interface RateLimitOptions {
   store?: FastifyRateLimitStoreCtor;
   /** Count in Redis (under `<prefix>rate:`), in memory while Redis cannot be reached. */
   redis?: SharedCounters;
+  /** The clock of the in-memory windows (Redis keeps its own time); default the system's. */
+  clock?: Clock;
   /**
    * The id of the credential a request proves (`api_key:key_...`), or undefined when it sends none
    * or one that is refused: then it counts against its client address.
@@ -52,14 +55,14 @@ const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: unknown, key: string) => PluginStore;
 
 /** The plugin's Redis store, falling back to this process's memory for each request Redis fails. */
-export function redisStoreWithFallback(redis: SharedCounters): FastifyRateLimitStoreCtor {
+export function redisStoreWithFallback(redis: SharedCounters, clock: Clock = systemClock): FastifyRateLimitStoreCtor {
   return class RedisWithFallback implements PluginStore {
     private readonly shared: PluginStore;
     private readonly local: PluginStore;
     constructor() {
       // The windows are fixed: neither extended while exceeded nor grown by backoff.
       this.shared = new RedisStore(false, false, redis.client, `${redis.prefix}rate:`);
-      this.local = new WindowStore();
+      this.local = new WindowStore(() => clock.now().getTime());
     }
     incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
       this.shared.incr(
@@ -80,10 +83,10 @@ export function redisStoreWithFallback(redis: SharedCounters): FastifyRateLimitS
 }
 
 /** This process's own store, as the plugin builds it (with no arguments of ours). */
-function inMemoryStore(): FastifyRateLimitStoreCtor {
+function inMemoryStore(clock: Clock): FastifyRateLimitStoreCtor {
   return class InMemory extends WindowStore {
     constructor() {
-      super();
+      super(() => clock.now().getTime());
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }
@@ -119,7 +122,7 @@ export const rateLimitPlugin = fp(
       global: false,
       max: options.max,
       timeWindow: options.windowMs,
-      store: options.store ?? (options.redis !== undefined ? redisStoreWithFallback(options.redis) : inMemoryStore()),
+      store: options.store ?? (options.redis !== undefined ? redisStoreWithFallback(options.redis, options.clock) : inMemoryStore(options.clock ?? systemClock)),
       keyGenerator: (request) => rateLimitKey(request, options.identify),
       enableDraftSpec: true,
       errorResponseBuilder: (_request, context) =>

@@ -13,8 +13,9 @@ import type { CredentialChanges } from '../../src/db/credential-changes.js';
 import { LISTENER_NAME, postgresCredentialChanges } from '../../src/db/credential-changes.js';
 import { describeEachBackend, POSTGRES_URL } from '../helpers/backends.js';
 import { signIn, signInAs } from '../helpers/oauth.js';
-import { startSecondProcess, stopProcess } from '../helpers/processes.js';
+import { startSecondProcess, stopProcess, STARTS_PROCESSES } from '../helpers/processes.js';
 import { Api, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 
 describeEachBackend('remembered credentials across two server processes', (backend) => {
   let server: TestServer;
@@ -22,7 +23,7 @@ describeEachBackend('remembered credentials across two server processes', (backe
   before(async () => {
     server = await startTestServer(backend);
     second = await startSecondProcess(server, { PUBLIC_URL: server.url, SIGN_IN_LIMIT_PER_ADDRESS: '1000000' });
-  });
+  }, STARTS_PROCESSES);
   after(async () => {
     await stopProcess(second?.process);
     await server.close();
@@ -118,10 +119,8 @@ describe('remembered credentials while the PostgreSQL listener is down', { skip:
     const watch = (): CredentialChanges => postgresCredentialChanges({ connectionString: POSTGRES_URL!, connectTimeoutMs: 5_000, options: `-c search_path=${server.database.schema}` });
     const [revoker, other] = [watch(), watch()];
     try {
-      const deadline = Date.now() + 10_000;
-      while ((revoker.generation() === undefined || other.generation() === undefined) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await until('both listen', () => revoker.generation() !== undefined && other.generation() !== undefined);
       const before = other.generation();
-      assert.notEqual(before, undefined, 'both listen');
       const shop = await createTestMerchant(server);
       await admin.query(`update api_keys set revoked_at = $1 where key_hash = encode(sha256(convert_to($2, 'utf8')), 'hex')`, [new Date().toISOString(), shop.sandboxKey]);
       // Nothing waits between the commit and settle() but its own wait. (With settle() doing nothing this
@@ -135,9 +134,7 @@ describe('remembered credentials while the PostgreSQL listener is down', { skip:
 
   test('the server remembers a key while the listener stands (what the next test relies on)', async () => {
     // The server starts listening in the background: until it does, it remembers nothing (on a busy machine, a while).
-    const deadline = Date.now() + 10_000;
-    while ((await listeners()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.ok((await listeners()).length > 0, 'the server listens for credential changes');
+    await until('the server listens for credential changes', async () => (await listeners()).length > 0);
     const shop = await createTestMerchant(server);
     const api = new Api(server.url, shop.sandboxKey);
     assert.equal((await api.get('/v1/orders')).status, 200);
@@ -152,21 +149,18 @@ describe('remembered credentials while the PostgreSQL listener is down', { skip:
     assert.equal((await api.get('/v1/orders')).status, 200);
     const pids = await listeners();
     assert.ok(pids.length > 0, 'the server listens for credential changes');
-    // With a timeout, pg_terminate_backend returns once the backend has ended, its goodbye sent: the
-    // request below reaches the server after the dropped connection does. (Without one it returns when
-    // the signal is sent, and the request can overtake the goodbye.)
-    for (const pid of pids) {
-      const { rows } = await admin.query<{ ended: boolean }>('select pg_terminate_backend($1, 5000) as ended', [pid]);
-      assert.equal(rows[0]?.ended, true, `listener ${pid} ended`);
-    }
+    for (const pid of pids) await admin.query('select pg_terminate_backend($1)', [pid]);
+    await until('the listener connections have ended', async () => !(await listeners()).some((pid) => pids.includes(pid)));
     await revokeSilently(shop.sandboxKey);
-    const refused = await api.get('/v1/orders');
+    // The server learns of the dropped connection when its goodbye comes in, which a request sent at
+    // once may overtake: asked until it is refused. A server that kept what it remembered would
+    // answer 200 every time.
+    let refused = await api.get('/v1/orders');
+    await until('the revoked key is refused', async () => (refused = await api.get('/v1/orders')).status !== 200);
     assert.equal(refused.status, 401);
     assert.equal(refused.body.error.code, 'credential_revoked');
     // Listening again (back-off from 0.1 s), and remembering again: the server never went down.
-    const deadline = Date.now() + 10_000;
-    while ((await listeners()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.ok((await listeners()).length > 0, 'the listener reconnected');
+    await until('the listener reconnected', async () => (await listeners()).some((pid) => !pids.includes(pid)));
     const other = await createTestMerchant(server);
     assert.equal((await new Api(server.url, other.sandboxKey).get('/v1/orders')).status, 200);
   });

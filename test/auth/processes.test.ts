@@ -10,7 +10,7 @@ import * as client from 'openid-client';
 import { rotateSigningKey } from '../../src/auth/signing-keys.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { signIn } from '../helpers/oauth.js';
-import { startSecondProcess, stopProcess } from '../helpers/processes.js';
+import { startSecondProcess, stopProcess, STARTS_PROCESSES } from '../helpers/processes.js';
 import { Api, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 
 describeEachBackend('user tokens across two server processes', (backend) => {
@@ -20,7 +20,7 @@ describeEachBackend('user tokens across two server processes', (backend) => {
       server = await startTestServer(backend);
       // One issuer for both, as PUBLIC_URL gives a deployment behind one address.
       second = await startSecondProcess(server, { PUBLIC_URL: server.url, SIGN_IN_LIMIT_PER_ADDRESS: '1000000' });
-    });
+    }, STARTS_PROCESSES);
     // The second process runs on the real clock: the first one's is kept beside it.
     beforeEach(() => server.clock.set(new Date().toISOString()));
     after(async () => {

@@ -12,7 +12,9 @@ import { waitForOutbox } from '../helpers/mail.js';
 import { authorizationRequest, formFields, submitSignIn } from '../helpers/oauth.js';
 import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { tillServe } from '../http/serve-process.js';
+import { until } from '../helpers/wait.js';
 import { randomBase62 } from '../../src/ids.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -25,7 +27,7 @@ describeEachBackend('till mail list and --temporary', (backend) => {
   });
   after(() => server.close());
 
-  test('without SMTP_URL, a reset mail is written to the outbox with its link, and till mail list shows it', async () => {
+  test('without SMTP_URL, a reset mail is written to the outbox with its link, and till mail list shows it', STARTS_PROCESSES, async () => {
     const owner = await createTestMerchant(server);
     const request = await authorizationRequest(server);
     const formUrl = new URL(`forgot-password?${request.url.searchParams}`, request.url);
@@ -56,7 +58,7 @@ describeEachBackend('till mail list and --temporary', (backend) => {
     assert.ok(text.stdout.includes(mine.links[0]!), text.stdout);
   });
 
-  test('till user create --temporary and till merchant create --temporary make the user choose a password at first sign-in; without it the password is final', async () => {
+  test('till user create --temporary and till merchant create --temporary make the user choose a password at first sign-in; without it the password is final', STARTS_PROCESSES, async () => {
     const merchant = await runTillJson(['merchant', 'create', '--name', 'Corner Shop', '--email', `boss-${randomBase62(8).toLowerCase()}@example.com`, '--password', PASSWORD, '--temporary', '--json'], env);
     const temporary = await runTillJson(['user', 'create', '--merchant', merchant.merchant.id, '--email', `temp-${randomBase62(8).toLowerCase()}@example.com`, '--role', 'cashier', '--password', PASSWORD, '--temporary', '--json'], env);
     const final = await runTillJson(['user', 'create', '--merchant', merchant.merchant.id, '--email', `final-${randomBase62(8).toLowerCase()}@example.com`, '--role', 'cashier', '--password', PASSWORD, '--json'], env);
@@ -88,7 +90,7 @@ describeEachBackend('a production server without SMTP_URL', (backend) => {
   });
   after(() => server.close());
 
-  test('logs one warning at start-up, still starts, and writes each message to the log', async (t) => {
+  test('logs one warning at start-up, still starts, and writes each message to the log', STARTS_PROCESSES, async (t) => {
     const serving = await tillServe(server, { ...PRODUCTION, SMTP_URL: '', LOG_LEVEL: 'info' });
     t.after(() => serving.child.kill('SIGKILL'));
     assert.equal((await fetch(new URL('/healthz', serving.url))).status, 200);
@@ -107,7 +109,7 @@ describeEachBackend('a production server without SMTP_URL', (backend) => {
     const logged = await waitForOutbox(server, owner.email, /Reset your Till password/);
     const logLine = () => serving.output().split('\n').find((l) => l.includes('mail not sent') && l.includes(owner.email));
     // The log reaches this process through a pipe, possibly after the row reached the database.
-    for (let waited = 0; logLine() === undefined && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    await until('the mail reaches the log', () => logLine() !== undefined);
     const line = logLine();
     assert.ok(line !== undefined, serving.output());
     assert.ok(line.includes(logged.links[0]!), 'the log line holds the link');
@@ -116,7 +118,7 @@ describeEachBackend('a production server without SMTP_URL', (backend) => {
     assert.equal(await serving.exited, 0, serving.output());
   });
 
-  test('with SMTP_URL it does not warn', async (t) => {
+  test('with SMTP_URL it does not warn', STARTS_PROCESSES, async (t) => {
     const serving = await tillServe(server, { ...PRODUCTION, SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'info' });
     t.after(() => serving.child.kill('SIGKILL'));
     assert.equal((await fetch(new URL('/healthz', serving.url))).status, 200);

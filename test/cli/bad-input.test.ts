@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestDatabase, describeEachBackend, type TestDatabase } from '../helpers/backends.js';
 import { runTill, runTillJson, tillEnv, type TillResult } from '../helpers/cli.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 /** Exit code 1, nothing on stdout, and one line of explanation on stderr, without a stack trace. */
 function assertRefused(result: TillResult, message: RegExp): void {
@@ -56,35 +57,35 @@ describeEachBackend('till refuses bad input', (backend) => {
   // Each case only reads the database, so they run side by side.
   describe('options and arguments', { concurrency: 4 }, () => {
     for (const [what, args, message] of cases) {
-      test(what, async () => assertRefused(await runTill(args(), env), message));
+      test(what, STARTS_PROCESSES, async () => assertRefused(await runTill(args(), env), message));
     }
   });
 
-  test('an unknown command suggests the right one', async () => {
+  test('an unknown command suggests the right one', STARTS_PROCESSES, async () => {
     const result = await runTill(['api-keys', 'create'], env);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /^error: unknown command 'api-keys'\n\(Did you mean api-key\?\)\n$/);
   });
 
-  test('a bad configuration variable is named', async () => {
+  test('a bad configuration variable is named', STARTS_PROCESSES, async () => {
     assertRefused(await runTill(['serve'], { ...env, PORT: '70000' }), /PORT must be a whole number from 0 to 65535, got "70000"/);
     assertRefused(await runTill(['migrate'], { ...env, LOG_LEVEL: 'loud' }), /LOG_LEVEL must be one of/);
   });
 
-  test('a database that cannot be reached is named, without its password', async () => {
+  test('a database that cannot be reached is named, without its password', STARTS_PROCESSES, async () => {
     const result = await runTill(['migrate'], { ...env, DATABASE_URL: 'postgres://till:s3cret@127.0.0.1:1/till', DATABASE_SCHEMA: '' });
     assertRefused(result, /cannot open the database postgres:\/\/till:\*\*\*@127\.0\.0\.1:1\/till: .*ECONNREFUSED/);
     assert.doesNotMatch(result.stderr, /s3cret/);
   });
 
-  test('an in-memory database is refused by commands that write, as their changes would vanish', async () => {
+  test('an in-memory database is refused by commands that write, as their changes would vanish', STARTS_PROCESSES, async () => {
     for (const url of ['sqlite::memory:', 'sqlite:']) {
       const args = ['merchant', 'create', '--name', 'Shop', '--email', 'memory@example.com', '--password', 'long enough secret'];
       assertRefused(await runTill(args, { ...env, DATABASE_URL: url, DATABASE_SCHEMA: '' }), /is an in-memory SQLite database/);
     }
   });
 
-  test('a port in use is reported in one line', async () => {
+  test('a port in use is reported in one line', STARTS_PROCESSES, async () => {
     const { createServer } = await import('node:net');
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -107,7 +108,7 @@ describe('a DATABASE_URL Till cannot use', () => {
   ];
   for (const [url, message] of cases) {
     for (const command of [['migrate'], ['serve'], ['merchant', 'create', '--name', 'Shop', '--email', 'a@example.com', '--password', 'long enough secret'], ['demo']]) {
-      test(`${url}: till ${command[0]} exits 2 naming the variable, and creates nothing`, async () => {
+      test(`${url}: till ${command[0]} exits 2 naming the variable, and creates nothing`, STARTS_PROCESSES, async () => {
         const cwd = mkdtempSync(join(tmpdir(), 'till-bad-url-'));
         try {
           const env = { ...tillEnv({ url, schema: undefined, drop: async () => {} }), DATABASE_SCHEMA: '' };
@@ -125,7 +126,7 @@ describe('a DATABASE_URL Till cannot use', () => {
     }
   }
 
-  test('the accepted SQLite forms run: sqlite:PATH, file:PATH and a plain path', async () => {
+  test('the accepted SQLite forms run: sqlite:PATH, file:PATH and a plain path', STARTS_PROCESSES, async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'till-good-url-'));
     try {
       for (const url of ['sqlite:./a/till.db', 'file:./b/till.db', 'c/till.db']) {

@@ -8,6 +8,7 @@ import { createTestDatabase, describeEachBackend } from '../helpers/backends.js'
 import { RunningTill, runTillJson, startTillServer, tillEnv } from '../helpers/cli.js';
 import { submitSignIn } from '../helpers/oauth.js';
 import { Api } from '../helpers/server.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 const run = promisify(execFile);
 const CURL_SKIP = await run('curl', ['--version']).then(
@@ -16,7 +17,7 @@ const CURL_SKIP = await run('curl', ['--version']).then(
 );
 
 describeEachBackend('till demo', (backend) => {
-  test('makes a shop with orders in every status once, and a working sandbox key each time', async (t) => {
+  test('makes a shop with orders in every status once, and a working sandbox key each time', STARTS_PROCESSES, async (t) => {
     const database = await createTestDatabase(backend);
     t.after(() => database.drop());
     const env = tillEnv(database);
@@ -112,7 +113,7 @@ describeEachBackend('till demo', (backend) => {
     assert.equal(third.product.id, products.find((p) => p.inventory === null)!.id);
   });
 
-  test('--serve starts the server and the printed curl commands work as pasted', { skip: CURL_SKIP }, async (t) => {
+  test('--serve starts the server and the printed curl commands work as pasted', { ...STARTS_PROCESSES, skip: CURL_SKIP }, async (t) => {
     const database = await createTestDatabase(backend);
     t.after(() => database.drop());
     const demo = RunningTill.start(['demo', '--serve'], tillEnv(database));

@@ -4,6 +4,7 @@ import { API_KEY_SCOPES } from '../../src/auth/permissions.js';
 import { createTestDatabase, describeEachBackend, type TestDatabase } from '../helpers/backends.js';
 import { runTill, runTillJson, startTillServer, tillEnv, type RunningTill } from '../helpers/cli.js';
 import { Api } from '../helpers/server.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 const ID = (prefix: string) => new RegExp(`^${prefix}_[0-9A-Za-z]{16,}$`);
 
@@ -26,7 +27,7 @@ describeEachBackend('till merchant and api-key', (backend) => {
     return created.merchant.id as string;
   }
 
-  test('merchant create prints the merchant and its admin user, with typed ids', async () => {
+  test('merchant create prints the merchant and its admin user, with typed ids', STARTS_PROCESSES, async () => {
     const result = await runTill(
       ['merchant', 'create', '--name', 'Corner Shop', '--email', 'Owner@Example.com', '--password', 'correct horse battery', '--currency', 'EUR', '--tax-rate-bps', '2000', '--json'],
       env,
@@ -42,14 +43,14 @@ describeEachBackend('till merchant and api-key', (backend) => {
     assert.equal(created.user.email, 'owner@example.com');
   });
 
-  test('merchant create reads the password from standard input with --password-stdin', async () => {
+  test('merchant create reads the password from standard input with --password-stdin', STARTS_PROCESSES, async () => {
     const result = await runTill(['merchant', 'create', '--name', 'Corner Shop', '--email', 'stdin@example.com', '--password-stdin'], env, 'a long enough secret\n');
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Created merchant mer_\w+ \(Corner Shop, USD, tax 0 bps\)\.$/m);
     assert.match(result.stdout, /signs in as stdin@example\.com/);
   });
 
-  test('merchant create takes a lowercase currency as the ISO 4217 code in capitals', async () => {
+  test('merchant create takes a lowercase currency as the ISO 4217 code in capitals', STARTS_PROCESSES, async () => {
     const result = await runTill(['merchant', 'create', '--name', 'Corner Shop', '--email', 'lower@example.com', '--password', 'correct horse battery', '--currency', 'eur'], env);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Created merchant mer_\w+ \(Corner Shop, EUR, tax 0 bps\)\.$/m);
@@ -62,7 +63,7 @@ describeEachBackend('till merchant and api-key', (backend) => {
     assert.equal(account.body.currency, 'GBP');
   });
 
-  test('merchant list and api-key list: a table by default, one line of JSON with --json, never a key or its hash', async () => {
+  test('merchant list and api-key list: a table by default, one line of JSON with --json, never a key or its hash', STARTS_PROCESSES, async () => {
     assert.equal((await runTill(['merchant', 'list'], env)).stdout, 'No merchants yet: till merchant create --name ... --email ... --password-stdin\n');
     const first = await createMerchant('first@example.com');
     const { merchant: second } = await runTillJson(['merchant', 'create', '--name', 'Second Shop With A Long Name', '--email', 'second@example.com', '--password', 'correct horse battery', '--currency', 'jpy', '--tax-rate-bps', '1000'], env);
@@ -111,7 +112,7 @@ describeEachBackend('till merchant and api-key', (backend) => {
     assert.equal(unknown.stderr, 'error: no merchant with id "mer_unknown"\n');
   });
 
-  test('a key made by api-key create works over HTTP, with the permissions asked for', async () => {
+  test('a key made by api-key create works over HTTP, with the permissions asked for', STARTS_PROCESSES, async () => {
     const merchantId = await createMerchant();
     const sandbox = await runTillJson(['api-key', 'create', '--merchant', merchantId, '--environment', 'sandbox'], env);
     assert.deepEqual(Object.keys(sandbox), ['id', 'key', 'environment', 'permissions']);
@@ -146,7 +147,7 @@ describeEachBackend('till merchant and api-key', (backend) => {
     assert.equal(refused.body.error.code, 'insufficient_permissions');
   });
 
-  test('a key revoked with api-key revoke answers 401 at once', async () => {
+  test('a key revoked with api-key revoke answers 401 at once', STARTS_PROCESSES, async () => {
     const merchantId = await createMerchant();
     const key = await runTillJson(['api-key', 'create', '--merchant', merchantId, '--environment', 'sandbox'], env);
     let url: string;

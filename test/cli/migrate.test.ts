@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestDatabase, describeEachBackend } from '../helpers/backends.js';
 import { runTill, runTillJson, tillEnv } from '../helpers/cli.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 const ALL_MIGRATIONS = ['0001-initial', '0002-idempotency-keys', '0003-user-auth', '0004-order-counts', '0005-dashboard-client', '0006-sales-report', '0007-account-mail', '0008-session-details', '0010-processor-payments', '0011-webhooks', '0013-credential-generation'];
 
 describeEachBackend('till migrate', (backend) => {
-  test('runs the migrations of a fresh database once', async (t) => {
+  test('runs the migrations of a fresh database once', STARTS_PROCESSES, async (t) => {
     const database = await createTestDatabase(backend);
     t.after(() => database.drop());
     const env = tillEnv(database);
@@ -31,7 +32,7 @@ describeEachBackend('till migrate', (backend) => {
   });
 
   if (backend === 'postgres') {
-    test('migrates a second schema of a database that already holds one', async (t) => {
+    test('migrates a second schema of a database that already holds one', STARTS_PROCESSES, async (t) => {
       const first = await createTestDatabase(backend);
       const second = await createTestDatabase(backend);
       t.after(() => Promise.all([first.drop(), second.drop()]));

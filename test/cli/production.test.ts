@@ -15,6 +15,7 @@ import { createTestDatabase, describeEachBackend } from '../helpers/backends.js'
 import { RunningTill, runTill, runTillJson, tillEnv } from '../helpers/cli.js';
 import { submitSignIn } from '../helpers/oauth.js';
 import { startTestServer } from '../helpers/server.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 const KEY = randomBytes(32);
 const NEW_KEY = randomBytes(32);
@@ -26,7 +27,7 @@ async function urlOf(running: RunningTill): Promise<string> {
 }
 
 describeEachBackend('till in production and with secrets', (backend) => {
-  test('NODE_ENV=production: till serve refuses to start without PUBLIC_URL or SIGNING_KEY_ENCRYPTION_KEY, in one line naming it', async (t) => {
+  test('NODE_ENV=production: till serve refuses to start without PUBLIC_URL or SIGNING_KEY_ENCRYPTION_KEY, in one line naming it', STARTS_PROCESSES, async (t) => {
     const database = await createTestDatabase(backend);
     t.after(() => database.drop());
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://till.example.com', SIGNING_KEY_ENCRYPTION_KEY: KEY.toString('base64') };
@@ -53,7 +54,7 @@ describeEachBackend('till in production and with secrets', (backend) => {
     assert.ok(!logs.some((l) => /SIGNING_KEY_ENCRYPTION_KEY is not set/.test(l.msg)));
   });
 
-  test('a stored signing key that SIGNING_KEY_ENCRYPTION_KEY cannot read: till serve exits 1 with one line saying what to set', async (t) => {
+  test('a stored signing key that SIGNING_KEY_ENCRYPTION_KEY cannot read: till serve exits 1 with one line saying what to set', STARTS_PROCESSES, async (t) => {
     const server = await startTestServer(backend, { SIGNING_KEY_ENCRYPTION_KEY: KEY.toString('base64') });
     t.after(() => server.close());
     await ensureSigningKey(server.db, server.clock, new SigningKeyCipher(KEY));
@@ -70,7 +71,7 @@ describeEachBackend('till in production and with secrets', (backend) => {
     assert.match(none.stderr, /^error: the private signing key sig_\w+ in the database is encrypted with an encryption key of fingerprint [\w-]+, and SIGNING_KEY_ENCRYPTION_KEY is not set: set it to that key\n$/);
   });
 
-  test('till signing-key rotate with the old key as SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS re-encrypts every key with the new one', async (t) => {
+  test('till signing-key rotate with the old key as SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS re-encrypts every key with the new one', STARTS_PROCESSES, async (t) => {
     const server = await startTestServer(backend, { SIGNING_KEY_ENCRYPTION_KEY: KEY.toString('base64') });
     t.after(() => server.close());
     await ensureSigningKey(server.db, server.clock, new SigningKeyCipher(KEY));
@@ -87,7 +88,7 @@ describeEachBackend('till in production and with secrets', (backend) => {
   });
 });
 
-test('till demo keeps its encryption key beside the SQLite file (mode 0600), reuses it, encrypts with it, and serves /metrics openly', async (t) => {
+test('till demo keeps its encryption key beside the SQLite file (mode 0600), reuses it, encrypts with it, and serves /metrics openly', STARTS_PROCESSES, async (t) => {
   const database = await createTestDatabase('sqlite');
   t.after(() => database.drop());
   const env = tillEnv(database);

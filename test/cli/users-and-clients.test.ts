@@ -6,6 +6,7 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { runTill, runTillJson, startTillServer, tillEnv, type RunningTill } from '../helpers/cli.js';
 import { signIn } from '../helpers/oauth.js';
 import { Api, startTestServer, type TestServer } from '../helpers/server.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 const ID = (prefix: string) => new RegExp(`^${prefix}_[0-9A-Za-z]{16,}$`);
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -40,7 +41,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     assert.match(result.stderr, message);
   }
 
-  test('user create makes a user who signs in with the role asked for', async () => {
+  test('user create makes a user who signs in with the role asked for', STARTS_PROCESSES, async () => {
     const merchantId = await newMerchant();
     const result = await runTill(['user', 'create', '--merchant', merchantId, '--email', 'Cashier@Example.com', '--password', PASSWORD, '--role', 'cashier', '--json'], env);
     assert.equal(result.code, 0, result.stderr);
@@ -57,7 +58,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     assert.equal((await api.post('/v1/products', { name: 'Tea', price: 300 })).status, 403, 'a cashier cannot change the catalogue');
   });
 
-  test('user create reads the password from standard input with --password-stdin and prints one line', async () => {
+  test('user create reads the password from standard input with --password-stdin and prints one line', STARTS_PROCESSES, async () => {
     const merchantId = await newMerchant();
     const result = await runTill(['user', 'create', '--merchant', merchantId, '--email', 'manager@example.com', '--password-stdin', '--role', 'manager'], env, 'a secret from a pipe\r\nignored\n');
     assert.equal(result.code, 0, result.stderr);
@@ -66,7 +67,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     assert.equal((await api.post('/v1/products', { name: 'Tea', price: 300 })).status, 201);
   });
 
-  test('user create refuses bad input with one line and exit code 1', async () => {
+  test('user create refuses bad input with one line and exit code 1', STARTS_PROCESSES, async () => {
     const merchantId = await newMerchant();
     const create = (email: string, ...rest: string[]) => ['user', 'create', '--merchant', merchantId, '--email', email, ...rest];
     await runTillJson(create('taken@example.com', '--password', PASSWORD, '--role', 'admin'), env);
@@ -86,7 +87,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     assert.deepEqual(users.map((u) => u.email).filter((email) => !email.startsWith('owner-')), ['taken@example.com'], 'no refused user was written');
   });
 
-  test("user remove ends the user's sign-ins at once: their access token and refresh token answer 401", async () => {
+  test("user remove ends the user's sign-ins at once: their access token and refresh token answer 401", STARTS_PROCESSES, async () => {
     const merchantId = await newMerchant();
     const user = await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'leaver@example.com', '--password', PASSWORD, '--role', 'admin'], env);
     const { api, refreshToken } = await signIn(server, { email: 'leaver@example.com', password: PASSWORD });
@@ -112,7 +113,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     await refused(['user', 'remove'], /missing required argument 'user-id'/);
   });
 
-  test("user set-password: the new password signs in, the old one no longer does, and the user's sign-ins end at once", async () => {
+  test("user set-password: the new password signs in, the old one no longer does, and the user's sign-ins end at once", STARTS_PROCESSES, async () => {
     const merchantId = await newMerchant();
     const user = await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'forgetful@example.com', '--password', PASSWORD, '--role', 'manager'], env);
     const { api, refreshToken } = await signIn(server, { email: 'forgetful@example.com', password: PASSWORD });
@@ -140,7 +141,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     await refused(['user', 'set-password', user.id, '--password', 'long enough password'], /was removed on .* and can no longer sign in/);
   });
 
-  test('user list and oauth-client list: a table by default, one line of JSON with --json, never a hash', async () => {
+  test('user list and oauth-client list: a table by default, one line of JSON with --json, never a hash', STARTS_PROCESSES, async () => {
     const merchantId = await newMerchant();
     const otherId = await newMerchant();
     const ann = await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'ann@example.com', '--password', PASSWORD, '--role', 'cashier'], env);
@@ -187,7 +188,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     assert.match(clientTable[2]!, new RegExp(`^${client.client_id} +Register app +\\S+ +http://127\\.0\\.0\\.1/callback com\\.example\\.till:/oauth/callback$`));
   });
 
-  test('oauth-client create registers a public client whose loopback redirect URI matches any port', async () => {
+  test('oauth-client create registers a public client whose loopback redirect URI matches any port', STARTS_PROCESSES, async () => {
     const merchantId = await newMerchant();
     await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'app-user@example.com', '--password', PASSWORD, '--role', 'cashier'], env);
     const created = await runTillJson(['oauth-client', 'create', '--name', 'Register app', '--redirect-uri', 'http://127.0.0.1/callback', '--redirect-uri', 'com.example.till:/oauth/callback'], env);
@@ -211,7 +212,7 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     assert.equal(lines[3], '  https://app.example.com/cb');
   });
 
-  test('oauth-client create refuses a redirect URI an app must not use, naming it', async () => {
+  test('oauth-client create refuses a redirect URI an app must not use, naming it', STARTS_PROCESSES, async () => {
     const create = (...uris: string[]) => ['oauth-client', 'create', '--name', 'App', ...uris.flatMap((uri) => ['--redirect-uri', uri])];
     await refused(create('/callback'), /^error: --redirect-uri "\/callback" is not an absolute URI\n$/);
     await refused(create('https://app.example.com/cb#done'), /"https:\/\/app\.example\.com\/cb#done" has a fragment/);
@@ -223,11 +224,10 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     assert.deepEqual(clients, [{ id: 'cli_dashboard' }], 'nothing was registered beside the built-in dashboard client');
   });
 
-  test('signing-key rotate: the new key signs, the old one stays published and its tokens keep working', async () => {
+  test('signing-key rotate: the new key signs, the old one stays published and its tokens keep working', STARTS_PROCESSES, async () => {
     const merchantId = await newMerchant();
     await runTillJson(['user', 'create', '--merchant', merchantId, '--email', 'signer@example.com', '--password', PASSWORD, '--role', 'admin'], env);
     const before = await signIn(server, { email: 'signer@example.com', password: PASSWORD });
-    const signedAt = Date.now();
     const oldKid = decodeProtectedHeader(before.accessToken).kid!;
 
     const rotated = await runTillJson(['signing-key', 'rotate'], env);
@@ -254,7 +254,8 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
 
     // The server that was running all along learns of the new key from the first token that names it
     // (it reads the keys again for an unknown kid at most once a second).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, signedAt + 1_100 - Date.now())));
+    // (on its clock, which the test moves rather than waiting a second).
+    server.clock.advance(1_100);
     assert.equal((await new Api(server.url, refreshed.body.access_token).get('/v1/orders')).status, 200);
     const running = await fetch(`${server.url}/.well-known/jwks.json`).then((r) => r.json() as Promise<{ keys: Array<{ kid: string }> }>);
     assert.deepEqual(running.keys.map((k) => k.kid), [rotated.kid, oldKid]);

@@ -4,6 +4,7 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { RunningTill, runTill, runTillJson, tillEnv } from '../helpers/cli.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 describeEachBackend('till worker and till events resend', (backend) => {
   let server: TestServer;
@@ -18,15 +19,17 @@ describeEachBackend('till worker and till events resend', (backend) => {
     await hook.close();
   });
 
-  test('till worker delivers what the API servers queued, and till events resend queues an event again', async () => {
+  test('till worker delivers what the API servers queued, and till events resend queues an event again', STARTS_PROCESSES, async () => {
     const shop = await createTestMerchant(server);
     const endpoint = await shop.sandbox.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['order.created'] });
     assert.equal(endpoint.status, 201);
     const product = await createProduct(shop.sandbox, { price: 100 });
     assert.equal((await shop.sandbox.post('/v1/orders', { items: [{ product_id: product.id, quantity: 1 }] })).status, 201);
     const eventId = (await shop.sandbox.get('/v1/events?per_page=1')).body.data[0].id;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(hook.received.length, 0, 'no dispatcher runs yet');
+    // No dispatcher runs yet: the delivery waits in the outbox, unattempted.
+    const queued = await server.db.kysely.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('event_id', '=', eventId).execute();
+    assert.deepEqual(queued.map((d) => [d.status, d.attempts]), [['pending', 0]]);
+    assert.equal(hook.received.length, 0);
 
     const env = tillEnv(server.database, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL_MS: '50' });
     const worker = RunningTill.start(['worker'], env);
@@ -60,7 +63,7 @@ describeEachBackend('till webhooks listen', (backend) => {
     await local.close();
   });
 
-  test('registers a temporary endpoint, prints and forwards each delivery signed, and deletes the endpoint on SIGTERM', async () => {
+  test('registers a temporary endpoint, prints and forwards each delivery signed, and deletes the endpoint on SIGTERM', STARTS_PROCESSES, async () => {
     const shop = await createTestMerchant(server);
     const listen = RunningTill.start(
       ['webhooks', 'listen', '--forward-to', local.url, '--api-url', server.url, '--api-key', shop.sandboxKey, '--events', 'order.*'],

@@ -20,6 +20,7 @@ import {
 } from '../../packages/client/src/index.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 import { envelope, startProxy, type Proxy } from './support.js';
 
 /** The error a call throws, checked to be a `TillError` of the class expected. */
@@ -165,7 +166,7 @@ describeEachBackend('@till/client', (backend) => {
     proxy.plans.push('hang');
     const seen = proxy.seen.length;
     const aborted = viaProxy.orders.list(undefined, { signal: controller.signal });
-    while (proxy.seen.length === seen) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until('the request reaches the proxy', () => proxy.seen.length > seen);
     controller.abort();
     assert.equal((await rejection(aborted, ConnectionError)).code, 'aborted');
   });
@@ -181,7 +182,17 @@ describeEachBackend('@till/client', (backend) => {
       assert.equal(refused.code, 'rate_limited');
       assert.ok(refused.retryAfter !== undefined && refused.retryAfter > 0 && refused.retryAfter <= 1, `retryAfter ${refused.retryAfter}`);
 
-      const patient = new Till({ apiKey: owner.sandboxKey, baseUrl: limited.url });
+      // The limiter keeps the server's clock: the window passes on it as soon as the refusal is answered,
+      // and the client still waits the Retry-After it was told.
+      const patient = new Till({
+        apiKey: owner.sandboxKey,
+        baseUrl: limited.url,
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (response.status === 429) limited.clock.advance(1_000);
+          return response;
+        },
+      });
       const started = Date.now();
       await patient.orders.list();
       await patient.orders.list();

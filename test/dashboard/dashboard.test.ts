@@ -5,11 +5,12 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { waitForOutbox } from '../helpers/mail.js';
 import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage, signInWithTemporaryPassword, unlabelledControls } from './support.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 let browser: Browser | undefined;
 before(async () => {
   if (BROWSER_SKIP === false) browser = await launchBrowser();
-});
+}, STARTS_PROCESSES);
 after(async () => {
   await browser?.close();
 });

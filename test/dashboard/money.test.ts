@@ -9,11 +9,12 @@ import type { Browser, Page } from 'playwright-core';
 import { describeEachBackend } from '../helpers/backends.js';
 import { createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { assertClean, BROWSER_SKIP, launchBrowser, openContext, scrollsSideways, signInOnPage } from './support.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 let browser: Browser | undefined;
 before(async () => {
   if (BROWSER_SKIP === false) browser = await launchBrowser();
-});
+}, STARTS_PROCESSES);
 after(async () => {
   await browser?.close();
 });

@@ -9,13 +9,14 @@ import type { Browser } from 'playwright-core';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { assertClean, BROWSER_SKIP, launchBrowser, openContext, signInOnPage, type Watched } from './support.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 const COOKIE = 'till_dashboard_session';
 
 let browser: Browser | undefined;
 before(async () => {
   if (BROWSER_SKIP === false) browser = await launchBrowser();
-});
+}, STARTS_PROCESSES);
 after(async () => {
   await browser?.close();
 });

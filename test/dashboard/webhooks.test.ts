@@ -13,11 +13,12 @@ import { signInAs } from '../helpers/oauth.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { assertClean, BROWSER_SKIP, launchBrowser, openContext, scrollsSideways, signInOnPage, unlabelledControls } from './support.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 let browser: Browser | undefined;
 before(async () => {
   if (BROWSER_SKIP === false) browser = await launchBrowser();
-});
+}, STARTS_PROCESSES);
 after(async () => {
   await browser?.close();
 });

@@ -5,6 +5,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestDatabase } from './backends.js';
+import { endAtExit } from './processes.js';
+import { until } from './wait.js';
 
 export const TILL_BIN = fileURLToPath(new URL('../../bin/till.js', import.meta.url));
 
@@ -32,10 +34,10 @@ export interface TillResult {
   stderr: string;
 }
 
-/** Runs `till <args>` to its end (at most 60 s), feeding `input` on standard input, in `cwd` if given. */
+/** Runs `till <args>` to its end (at most 180 s, as a test that starts processes), feeding `input` on standard input, in `cwd` if given. */
 export function runTill(args: string[], env: NodeJS.ProcessEnv, input = '', cwd?: string): Promise<TillResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TILL_BIN, ...args], { env, timeout: 60_000, ...(cwd === undefined ? {} : { cwd }) });
+    const child = spawn(process.execPath, [TILL_BIN, ...args], { env, timeout: 180_000, ...(cwd === undefined ? {} : { cwd }) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -67,19 +69,21 @@ export class RunningTill {
   }
 
   static start(args: string[], env: NodeJS.ProcessEnv): RunningTill {
-    return new RunningTill(spawn(process.execPath, [TILL_BIN, ...args], { env }));
+    return new RunningTill(endAtExit(spawn(process.execPath, [TILL_BIN, ...args], { env })));
   }
 
   /** Waits until standard output satisfies `ready` (at most 30 s); fails early if the process ends. */
   async waitForOutput(ready: (stdout: string) => boolean): Promise<string> {
-    const deadline = Date.now() + 30_000;
     let ended = false;
     void this.exited.then(() => (ended = true));
-    while (!ready(this.stdout)) {
-      if (ended || Date.now() > deadline) {
-        throw new Error(`till ${ended ? 'exited' : 'is still not ready'}; stdout: ${this.stdout}\nstderr: ${this.stderr}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    try {
+      await until('till prints what the test waits for', () => {
+        if (ready(this.stdout)) return true;
+        if (ended) throw new Error('till exited');
+        return false;
+      }, 30_000);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; stdout: ${this.stdout}\nstderr: ${this.stderr}`);
     }
     return this.stdout;
   }

@@ -4,6 +4,7 @@
  */
 import { SMTPServer } from 'smtp-server';
 import type { TestServer } from './server.js';
+import { until } from './wait.js';
 
 export interface ReceivedMail {
   from: string;
@@ -48,14 +49,14 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as { port: number }).port;
-  const waitForAll = async (to: string, subject: RegExp, count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = received.filter((m) => m.to.includes(to) && subject.test(m.subject));
-      if (found.length >= count) return found.slice(0, count);
-      if (Date.now() > deadline) throw new Error(`not ${count} mails to ${to} matching ${subject} within ${timeoutMs} ms; received: ${JSON.stringify(received.map((m) => [m.to, m.subject]))}`);
-      await new Promise((r) => setTimeout(r, 25));
+  const waitForAll = async (to: string, subject: RegExp, count: number, timeoutMs = 20_000): Promise<ReceivedMail[]> => {
+    const found = () => received.filter((m) => m.to.includes(to) && subject.test(m.subject));
+    try {
+      await until(`${count} mails to ${to} matching ${subject} arrive`, () => found().length >= count, timeoutMs);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; received: ${JSON.stringify(received.map((m) => [m.to, m.subject]))}`);
     }
+    return found().slice(0, count);
   };
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -104,18 +105,12 @@ export interface OutboxMail {
 }
 
 /** The outbox rows to this address (newest first), waiting up to `timeoutMs` for one whose subject matches. */
-export async function waitForOutbox(server: Pick<TestServer, 'db'>, to: string, subject: RegExp, timeoutMs = 10_000): Promise<OutboxMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+export async function waitForOutbox(server: Pick<TestServer, 'db'>, to: string, subject: RegExp, timeoutMs = 20_000): Promise<OutboxMail> {
+  let found: { recipient: string; subject: string; transport: string; links: string; sent_at: string } | undefined;
+  await until(`a mail to ${to} matching ${subject} is in the outbox`, async () => {
     const rows = await server.db.kysely.selectFrom('mail_outbox').select(['recipient', 'subject', 'transport', 'links', 'sent_at']).where('recipient', '=', to).orderBy('sent_at', 'desc').execute();
-    const found = rows.find((row) => subject.test(row.subject));
-    if (found !== undefined) return { ...found, links: JSON.parse(found.links) as string[] };
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} in the outbox within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** Lets every message under way reach its destination (the mailer sends after answering). */
-export async function settleMail(ms = 300): Promise<void> {
-  await new Promise((r) => setTimeout(r, ms));
+    found = rows.find((row) => subject.test(row.subject));
+    return found !== undefined;
+  }, timeoutMs);
+  return { ...found!, links: JSON.parse(found!.links) as string[] };
 }

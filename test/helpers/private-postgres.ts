@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { until } from './wait.js';
 
 const run = promisify(execFile);
 
@@ -133,11 +134,7 @@ export class PrivateCluster {
     const pids = this.processes();
     for (const pid of pids) process.kill(pid, 'SIGKILL');
     // Wait for them to be gone, so that a start finds no shared memory still attached.
-    const deadline = Date.now() + 10_000;
-    while (pids.some((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '))) {
-      if (Date.now() > deadline) throw new Error('PostgreSQL processes survived SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until('every PostgreSQL process is gone after SIGKILL', () => !pids.some((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')));
     // The killed postmaster may linger as a zombie where nothing reaps orphans (a container's init),
     // and PostgreSQL would take its lock file for a live server's: it goes, as after a reboot.
     rmSync(join(this.dir, 'data', 'postmaster.pid'), { force: true });

@@ -8,6 +8,22 @@ import type { TestServer } from './server.js';
 
 const SERVER_MODULE = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * Kills `child` when this test process exits, if it is still running then: a test or hook that
+ * timed out before it could stop its process leaves none behind (`npm test` ends each test file's
+ * process once its tests are done, `--test-force-exit`).
+ */
+export function endAtExit<T extends ChildProcess>(child: T): T {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
 /** What a server process needs to serve the test server's (already migrated) database on a free port. */
 export function serverProcessEnv(server: TestServer): Record<string, string> {
   return {
@@ -25,7 +41,7 @@ export function serverProcessEnv(server: TestServer): Record<string, string> {
  */
 export async function startSecondProcess(server: TestServer, env: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
   const script = `const { startServer } = await import(${JSON.stringify(SERVER_MODULE)}); const { url } = await startServer(); process.stdout.write(url + '\\n');`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = endAtExit(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     env: {
       ...process.env,
       ...serverProcessEnv(server),
@@ -36,7 +52,7 @@ export async function startSecondProcess(server: TestServer, env: Record<string,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  }));
   let output = '';
   child.stdout!.setEncoding('utf8');
   const url = await new Promise<string>((resolve, reject) => {
@@ -49,6 +65,12 @@ export async function startSecondProcess(server: TestServer, env: Record<string,
   });
   return { url, process: child };
 }
+
+/**
+ * The options of a hook or test that starts processes (`till serve`, a browser): a start takes a
+ * few seconds on an idle machine and can take more than the suite's 60 s per test on a loaded one.
+ */
+export const STARTS_PROCESSES = { timeout: 180_000 };
 
 export async function stopProcess(child: ChildProcess | undefined): Promise<void> {
   if (child === undefined || child.exitCode !== null) return;

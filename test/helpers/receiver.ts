@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { until } from './wait.js';
 
 export interface Received {
   headers: http.IncomingHttpHeaders;
@@ -38,7 +39,6 @@ export interface Receiver {
 /** `keepAliveTimeoutMs`: how long the receiver keeps an idle connection open (Node's default: 5 s). */
 export async function startReceiver(fallback: Answer = { status: 200, body: 'ok' }, options: { keepAliveTimeoutMs?: number } = {}): Promise<Receiver> {
   const received: Received[] = [];
-  const waiters: (() => void)[] = [];
   const hanging = new Set<http.ServerResponse>();
   const receiver: Receiver = {
     url: '',
@@ -47,15 +47,8 @@ export async function startReceiver(fallback: Answer = { status: 200, body: 'ok'
     fallback,
     connections: 0,
     openConnections: 0,
-    async waitFor(count, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`the receiver got ${received.length} requests, not ${count}, within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+    async waitFor(count, timeoutMs = 20_000) {
+      await until(`the receiver gets ${count} requests (it has ${received.length})`, () => received.length >= count, timeoutMs);
       return received.slice(0, count);
     },
     async close() {
@@ -72,7 +65,6 @@ export async function startReceiver(fallback: Answer = { status: 200, body: 'ok'
       received.push(entry);
       response.on('close', () => (entry.endedAt = Date.now()));
       response.on('finish', () => (entry.answered = response.statusCode));
-      for (const wake of waiters.splice(0)) wake();
       const answer = receiver.answers.shift() ?? receiver.fallback;
       hanging.add(response);
       if (answer === 'hang') return;

@@ -3,8 +3,8 @@
  * and the same request is sent again (one after another, or several at once) with that key.
  */
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Api, ApiResponse } from './server.js';
+import { until } from './wait.js';
 
 /** How a request is repeated: `2` / `3` times one after another, or `parallel` (3 at once). */
 export type RetryMode = 2 | 3 | 'parallel';
@@ -15,12 +15,13 @@ export type RetryMode = 2 | 3 | 'parallel';
  * retry may reach another server process.
  */
 export async function sendUntilSettled(apis: readonly Api[], path: string, body: unknown, key: string, start = 0): Promise<ApiResponse> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const response = await apis[(start + attempt) % apis.length]!.post(path, body, { 'idempotency-key': key });
-    if (response.status !== 409 || response.body?.error?.code !== 'idempotency_key_in_use') return response;
-    await delay(10);
-  }
-  throw new Error(`${path} with key ${key} still in use after 200 tries`);
+  let attempt = 0;
+  let response!: ApiResponse;
+  await until(`${path} with key ${key} is no longer in use`, async () => {
+    response = await apis[(start + attempt++) % apis.length]!.post(path, body, { 'idempotency-key': key });
+    return response.status !== 409 || response.body?.error?.code !== 'idempotency_key_in_use';
+  });
+  return response;
 }
 
 /**

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { sqlitePath } from '../../src/db/connection.js';
 import { MAX_JSON_DEPTH, MAX_JSON_KEYS } from '../../src/http/hard-edges.js';
 import { describeEachBackend } from '../helpers/backends.js';
-import { startSecondProcess, stopProcess } from '../helpers/processes.js';
+import { startSecondProcess, stopProcess, STARTS_PROCESSES } from '../helpers/processes.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type ApiResponse, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { assertError, assertStatus } from '../orders/support.js';
 
@@ -220,7 +220,7 @@ describeEachBackend('hard edges: the database timeout', (backend) => {
     server = await startTestServer(backend);
     // A server process whose database gives up after 300 ms.
     second = await startSecondProcess(server, { DATABASE_STATEMENT_TIMEOUT_MS: '300' });
-  });
+  }, STARTS_PROCESSES);
   after(async () => {
     await stopProcess(second?.process);
     await server.close();

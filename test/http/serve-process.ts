@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { serverProcessEnv } from '../helpers/processes.js';
+import { endAtExit, serverProcessEnv } from '../helpers/processes.js';
 import type { TestServer } from '../helpers/server.js';
 
 const TILL = fileURLToPath(new URL('../../bin/till.js', import.meta.url));
@@ -20,7 +20,7 @@ export interface Serving {
 
 /** `till serve --json` on the test server's database, as an operator starts it. */
 export async function tillServe(server: TestServer, env: Record<string, string>): Promise<Serving> {
-  const child = spawn(process.execPath, [TILL, 'serve', '--json'], {
+  const child = endAtExit(spawn(process.execPath, [TILL, 'serve', '--json'], {
     env: {
       ...process.env,
       ...serverProcessEnv(server),
@@ -29,7 +29,7 @@ export async function tillServe(server: TestServer, env: Record<string, string>)
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describeEachBackend } from '../helpers/backends.js';
 import { tillServe } from './serve-process.js';
+import { until } from '../helpers/wait.js';
 import { createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 
 /**
@@ -45,19 +45,21 @@ async function startOrder(url: URL, key: string, productId: string, quantity: nu
   };
 }
 
-/** True once a new connection to the address is refused. */
+/** True once a new connection to the address is refused (asked until it is, 20 s at most). */
 async function refusesConnections(url: URL): Promise<boolean> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  const refused = async () => {
     const socket = connect(Number(url.port), url.hostname);
     const outcome = await new Promise<string | undefined>((resolve) => {
       socket.once('connect', () => resolve('accepted'));
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code));
     });
     socket.destroy();
-    if (outcome === 'ECONNREFUSED') return true;
-    await sleep(20);
-  }
-  return false;
+    return outcome === 'ECONNREFUSED';
+  };
+  return until('a new connection is refused', refused).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function footprint(server: TestServer, shop: TestMerchant, productId: string) {

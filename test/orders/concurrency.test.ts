@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { describeEachBackend } from '../helpers/backends.js';
-import { startSecondProcess, stopProcess } from '../helpers/processes.js';
+import { startSecondProcess, stopProcess, STARTS_PROCESSES } from '../helpers/processes.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 import { assertError, createOrder, getOrder, inventoryOf, paidOrder, tally } from './support.js';
 
@@ -202,7 +202,7 @@ describeEachBackend('concurrency', (backend) => {
     let second: { url: string; process: ChildProcess } | undefined;
     before(async () => {
       second = await startSecondProcess(server);
-    });
+    }, STARTS_PROCESSES);
     after(() => stopProcess(second?.process));
 
     test('stock and refunds hold across processes', async () => {

@@ -32,8 +32,13 @@ import { createCustomer, createOrder, paidOrder } from '../orders/support.js';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_500);
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The client gives up after this long: an answer later than this is a hang. */
-const ANSWER_WITHIN_MS = 5_000;
+/**
+ * The client gives up after this long: an answer later than this is a hang. (About 10 ms as a rule;
+ * a sign-in's password hash, on a machine whose cores are all busy, takes seconds.)
+ */
+const ANSWER_WITHIN_MS = 30_000;
+/** 1,500 requests (and some password hashes) take longer than the suite's 60 s per test on a loaded machine. */
+const FUZZ_TEST = { timeout: 600_000 };
 
 interface Operation {
   method: string;
@@ -161,7 +166,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
   });
   after(() => server.close());
 
-  test('no 5xx, no hang, documented answers, other merchants unreachable, refused requests change nothing', async () => {
+  test('no 5xx, no hang, documented answers, other merchants unreachable, refused requests change nothing', FUZZ_TEST, async () => {
     const document = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as any;
     const ajv = new Ajv({ strict: false, allErrors: true });
     addFormats.default(ajv);
@@ -500,7 +505,7 @@ describeEachBackend('fuzzing the OAuth endpoints and the sign-in and sign-up for
   });
   after(() => server.close());
 
-  test('no 5xx, no hang, answers as RFC 6749 says, redirects only to registered URIs, refused requests change nothing', async () => {
+  test('no 5xx, no hang, answers as RFC 6749 says, redirects only to registered URIs, refused requests change nothing', FUZZ_TEST, async () => {
     const shop = await createTestMerchant(server);
     const app = await registerClient(server, [REDIRECT_URI]);
     const other = await registerClient(server, ['com.example.other:/callback']);

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { describeEachBackend } from '../helpers/backends.js';
 import { ledgerProblems } from '../helpers/ledger.js';
-import { startSecondProcess, stopProcess } from '../helpers/processes.js';
+import { startSecondProcess, stopProcess, STARTS_PROCESSES } from '../helpers/processes.js';
 import { sendRepeated, sendUntilSettled } from '../helpers/retrying-client.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 import { assertError, createOrder, getOrder, paidOrder, tally } from '../orders/support.js';
@@ -23,7 +23,7 @@ describeEachBackend('two server processes, no balancer', (backend) => {
   before(async () => {
     server = await startTestServer(backend);
     processes.push(...(await Promise.all([startSecondProcess(server), startSecondProcess(server)])));
-  });
+  }, STARTS_PROCESSES);
   after(async () => {
     await Promise.all(processes.map((p) => stopProcess(p.process)));
     await server.close();

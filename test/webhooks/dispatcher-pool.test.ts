@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { POSTGRES_SKIP } from '../helpers/backends.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 
 /** The test server's pool size (`startTestServer`). */
 const POOL_SIZE = 20;
@@ -49,10 +50,10 @@ describe('webhook dispatcher connections [postgres]', { skip: POSTGRES_SKIP }, (
       }),
     );
     try {
-      while (holding < POOL_SIZE) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until('every connection of the pool is held', () => holding === POOL_SIZE);
       // The test's clock stands still: the retry falls due now.
       server.clock.advance(2_000);
-      const [, retry] = await hook.waitFor(2, 5_000);
+      const [, retry] = await hook.waitFor(2, 20_000);
       assert.equal(retry!.answered ?? 200, 200);
     } finally {
       release();

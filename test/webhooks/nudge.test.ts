@@ -22,18 +22,20 @@ describeEachBackend('webhook dispatch after a commit', (backend) => {
     await hook.close();
   });
 
-  test('an event of this process is delivered within a second although the dispatcher polls once a minute', async () => {
+  test('an event of this process is delivered at once although the dispatcher polls once a minute', async () => {
     const shop = await createTestMerchant(server);
     const created = await shop.sandbox.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['customer.created'] });
     assert.equal(created.status, 201);
-    // Past the dispatcher's first pass at start, so that only a nudge can find the delivery in time.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A first event, delivered by whichever pass finds it (the one at start, or a nudge): once it has
+    // arrived the dispatcher has finished its first pass, so that only a nudge can find the next ones
+    // before its next poll, a minute later.
+    assert.equal((await shop.sandbox.post('/v1/customers', { name: 'First' })).status, 201);
+    await hook.waitFor(1, 20_000);
     for (const name of ['Ada', 'Grace']) {
-      const started = Date.now();
       assert.equal((await shop.sandbox.post('/v1/customers', { name })).status, 201);
       const count = hook.received.length + 1;
-      await hook.waitFor(count, 1_000);
-      assert.ok(Date.now() - started < 1_000);
+      // Well before the next poll (60 s): however loaded the machine, a poll cannot have sent it.
+      await hook.waitFor(count, 20_000);
       assert.match(hook.received[count - 1]!.body, new RegExp(`"name":"${name}"`));
     }
   });

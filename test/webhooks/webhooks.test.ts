@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../../src/db/connection.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Receivers, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 
 /** Fast polling, retries without waiting, a short timeout, and the loopback receiver allowed. */
 const WEBHOOK_ENV = {
@@ -47,15 +48,31 @@ async function metric(baseUrl: string, series: string): Promise<number> {
   return Number(line.split(' ')[1]);
 }
 
-async function attemptsOf(api: Api, endpointId: string, count: number, timeoutMs = 15_000): Promise<any[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+async function attemptsOf(api: Api, endpointId: string, count: number): Promise<any[]> {
+  let data: any[] = [];
+  await until(`the log shows ${count} attempts`, async () => {
     const log = await api.get(`/v1/webhook_endpoints/${endpointId}/deliveries?per_page=100`);
     assert.equal(log.status, 200, JSON.stringify(log.body));
-    if (log.body.data.length >= count) return log.body.data;
-    if (Date.now() > deadline) throw new Error(`the log shows ${log.body.data.length} attempts, not ${count}: ${JSON.stringify(log.body.data)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    data = log.body.data;
+    return data.length >= count;
+  });
+  return data;
+}
+
+/**
+ * Sends the endpoint a `ping` and waits for it: an endpoint's events are first attempted in the
+ * order they were recorded, so whatever was queued for it before has been attempted by then. This is
+ * how a test shows that something did not arrive: by something later that did.
+ */
+async function pingArrived(api: Api, endpointId: string, hook: Receiver): Promise<void> {
+  const ping = await api.post(`/v1/webhook_endpoints/${endpointId}/test`);
+  assert.equal(ping.status, 200, JSON.stringify(ping.body));
+  await until(`the ping ${ping.body.event_id} reaches the receiver`, () => hook.received.some((r) => r.headers['webhook-id'] === ping.body.event_id));
+}
+
+/** The requests a receiver got, pings left out. */
+function withoutPings(hook: Receiver) {
+  return hook.received.filter((r) => !String(r.body).includes('"type":"ping"'));
 }
 
 describeEachBackend('webhooks', (backend) => {
@@ -136,12 +153,12 @@ describeEachBackend('webhooks', (backend) => {
     const shop = await createTestMerchant(server);
     const quiet = await receiver();
     const loud = await receiver();
-    await createEndpoint(shop.sandbox, quiet.url, ['order.refunded']);
+    const refundsOnly = await createEndpoint(shop.sandbox, quiet.url, ['order.refunded']);
     const all = await createEndpoint(shop.sandbox, loud.url, ['*']);
     await makeEvent(shop.sandbox);
     await attemptsOf(shop.sandbox, all.id, 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(quiet.received.length, 0);
+    await pingArrived(shop.sandbox, refundsOnly.id, quiet);
+    assert.equal(withoutPings(quiet).length, 0);
   });
 
   test('a receiver answering 500 twice then 200 gets 3 attempts with the same webhook-id, and the log shows them', async () => {
@@ -182,9 +199,11 @@ describeEachBackend('webhooks', (backend) => {
       [1, 'failed', 'timeout', null],
     ]);
     assert.equal(log[0].next_retry_at, null, 'no attempt after the last of the schedule');
-    assert.ok(log.every((a) => a.duration_ms >= 450 && a.duration_ms < 3000), JSON.stringify(log.map((a) => a.duration_ms)));
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    assert.equal(hook.received.length, 3, 'three attempts, then none');
+    // Cut off at WEBHOOK_TIMEOUT_MS (500): not before, and not 10 times later.
+    assert.ok(log.every((a) => a.duration_ms >= 450 && a.duration_ms < 5_000), JSON.stringify(log.map((a) => a.duration_ms)));
+    hook.fallback = { status: 200, body: 'ok' };
+    await pingArrived(shop.sandbox, endpoint.id, hook);
+    assert.equal(withoutPings(hook).length, 3, 'three attempts, then none');
   });
 
   test('410 Gone disables the endpoint', async () => {
@@ -195,8 +214,10 @@ describeEachBackend('webhooks', (backend) => {
     const [attempt] = await attemptsOf(shop.sandbox, endpoint.id, 1);
     assert.deepEqual([attempt.response_status, attempt.outcome, attempt.next_retry_at], [410, 'failed', null]);
     assert.equal((await shop.sandbox.get(`/v1/webhook_endpoints/${endpoint.id}`)).body.status, 'disabled');
-    await makeEvent(shop.sandbox);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    const later = await makeEvent(shop.sandbox);
+    // Deliveries are queued in the transaction that records the event: none was for the disabled endpoint.
+    const queued = await server.db.kysely.selectFrom('webhook_deliveries').select('event_id').where('endpoint_id', '=', endpoint.id).execute();
+    assert.equal(queued.filter((d) => d.event_id === later).length, 0, 'nothing queued for a disabled endpoint');
     assert.equal(hook.received.length, 1, 'a disabled endpoint receives nothing');
   });
 
@@ -276,8 +297,8 @@ describeEachBackend('webhooks', (backend) => {
     assert.match(ping.body.event_id, /^evt_/);
     assert.deepEqual([pingAgain.status, pingAgain.body, pingAgain.headers.get('idempotent-replayed')], [200, ping.body, 'true']);
     await attemptsOf(shop.sandbox, endpoint.id, 3);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(hook.received.length, 3, 'the event, its one resend and one ping');
+    await pingArrived(shop.sandbox, endpoint.id, hook);
+    assert.equal(hook.received.length, 4, 'the event, its one resend and one ping (then the ping that closes the test)');
   });
 
   test("another merchant's or environment's endpoint is 404 and never receives this tenant's events", async () => {
@@ -287,8 +308,8 @@ describeEachBackend('webhooks', (backend) => {
     const theirs = await receiver();
     const production = await receiver();
     const endpoint = await createEndpoint(shop.sandbox, ours.url);
-    await createEndpoint(rival.sandbox, theirs.url);
-    await createEndpoint(shop.production, production.url);
+    const rivalEndpoint = await createEndpoint(rival.sandbox, theirs.url);
+    const productionEndpoint = await createEndpoint(shop.production, production.url);
     for (const path of [`/v1/webhook_endpoints/${endpoint.id}`, `/v1/webhook_endpoints/${endpoint.id}/deliveries`]) {
       assert.equal((await rival.sandbox.get(path)).status, 404);
       assert.equal((await shop.production.get(path)).status, 404);
@@ -300,9 +321,10 @@ describeEachBackend('webhooks', (backend) => {
     const eventId = await makeEvent(shop.sandbox);
     assert.equal((await rival.sandbox.post(`/v1/events/${eventId}/resend`, {})).status, 404);
     await ours.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(theirs.received.length, 0);
-    assert.equal(production.received.length, 0);
+    await pingArrived(rival.sandbox, rivalEndpoint.id, theirs);
+    await pingArrived(shop.production, productionEndpoint.id, production);
+    assert.equal(withoutPings(theirs).length, 0);
+    assert.equal(withoutPings(production).length, 0);
   });
 
   test('three servers on one database deliver each event once, each endpoint in creation order', async () => {
@@ -318,13 +340,14 @@ describeEachBackend('webhooks', (backend) => {
       }
       const shop = await createTestMerchant(server);
       const hooks = [await receiver(), await receiver()];
-      for (const hook of hooks) await createEndpoint(shop.sandbox, hook.url);
+      const endpoints = [];
+      for (const hook of hooks) endpoints.push(await createEndpoint(shop.sandbox, hook.url));
       const ids = [];
       for (let i = 0; i < 30; i += 1) ids.push(await makeEvent(shop.sandbox));
-      for (const hook of hooks) {
+      for (const [i, hook] of hooks.entries()) {
         await hook.waitFor(30);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        const received = hook.received.map((r) => r.headers['webhook-id']);
+        await pingArrived(shop.sandbox, endpoints[i]!.id, hook);
+        const received = withoutPings(hook).map((r) => r.headers['webhook-id']);
         assert.deepEqual([...received].sort(), [...ids].sort(), 'each event once');
         assert.deepEqual(received, ids, 'in creation order');
       }
@@ -373,7 +396,7 @@ describeEachBackend('webhook dispatchers starting together', (backend) => {
 
   test('four dispatchers on a full outbox send each event once, in creation order', async () => {
     const shop = await createTestMerchant(server);
-    await createEndpoint(shop.sandbox, hook.url);
+    const endpoint = await createEndpoint(shop.sandbox, hook.url);
     const ids = [];
     for (let i = 0; i < 20; i += 1) ids.push(await makeEvent(shop.sandbox));
     const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: server.database.url, ...(server.database.schema ? { DATABASE_SCHEMA: server.database.schema } : {}), ...WEBHOOK_ENV });
@@ -393,8 +416,8 @@ describeEachBackend('webhook dispatchers starting together', (backend) => {
         await held.release();
       }
       await hook.waitFor(20);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const received = hook.received.map((r) => r.headers['webhook-id']);
+      await pingArrived(shop.sandbox, endpoint.id, hook);
+      const received = withoutPings(hook).map((r) => r.headers['webhook-id']);
       assert.deepEqual([...received].sort(), [...ids].sort(), 'each event once');
       assert.deepEqual(received, ids, 'in creation order');
     } finally {
