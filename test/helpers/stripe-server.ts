@@ -135,17 +135,17 @@ export class StripeTestServer {
     if (req.headers.authorization?.startsWith('Bearer sk_') !== true) {
       return send(res, { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } });
     }
-    const failing = this.failures.get(url.pathname) ?? 0;
-    if (failing > 0) {
-      this.failures.set(url.pathname, failing - 1);
-      return send(res, serverError());
-    }
     const key = call.method === 'POST' ? call.idempotencyKey : undefined;
     if (key !== undefined && this.inFlight.has(key)) {
       return send(res, {
         status: 409,
         body: { error: { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + key + '. Please try again later.' } },
       });
+    }
+    const failing = this.failures.get(url.pathname) ?? 0;
+    if (failing > 0) {
+      this.failures.set(url.pathname, failing - 1);
+      return send(res, serverError());
     }
     const fault = this.fault?.(call) ?? {};
     if (key !== undefined) this.inFlight.add(key);
