@@ -81,7 +81,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: CaptureOrderBody,
       response: {
         200: Order,
-        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'authentication_required', 'resource_not_found', 'order_not_capturable', 'processor_error', 'processor_unavailable'),
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'authentication_required', 'resource_not_found', 'order_not_capturable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
       },
     },
     handler: (request) => captureOrder(request.services, request.principal, request.params.id, request.body),
@@ -112,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: RefundOrderBody,
       response: {
         200: Refund,
-        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable', 'processor_error', 'processor_unavailable'),
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
       },
     },
     handler: (request) => refundOrder(request.services, request.principal, request.params.id, request.body),
