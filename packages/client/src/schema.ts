@@ -1656,7 +1656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use` */
+            /** @description Conflict: `idempotency_key_in_use`, `capture_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1975,7 +1975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use` */
+            /** @description Conflict: `idempotency_key_in_use`, `capture_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
