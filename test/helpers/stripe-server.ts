@@ -34,6 +34,8 @@ export interface StripeCall {
   idempotencyKey: string | undefined;
   /** Whether the answer was a replay of an earlier one with the same key. */
   replayed: boolean;
+  /** The status answered; undefined while in flight or when the connection was dropped. */
+  status?: number;
 }
 
 /** What goes wrong with one request: `delayMs` while it is carried out, then `fail` (or nothing). */
@@ -133,11 +135,11 @@ export class StripeTestServer {
     const call: StripeCall = { method: req.method ?? 'GET', path: url.pathname, params, idempotencyKey: typeof header === 'string' ? header : undefined, replayed: false };
     this.calls.push(call);
     if (req.headers.authorization?.startsWith('Bearer sk_') !== true) {
-      return send(res, { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } });
+      return this.send(res, call, { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } });
     }
     const key = call.method === 'POST' ? call.idempotencyKey : undefined;
     if (key !== undefined && this.inFlight.has(key)) {
-      return send(res, {
+      return this.send(res, call, {
         status: 409,
         body: { error: { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + key + '. Please try again later.' } },
       });
@@ -145,14 +147,14 @@ export class StripeTestServer {
     const failing = this.failures.get(url.pathname) ?? 0;
     if (failing > 0) {
       this.failures.set(url.pathname, failing - 1);
-      return send(res, serverError());
+      return this.send(res, call, serverError());
     }
     const fault = this.fault?.(call) ?? {};
     if (key !== undefined) this.inFlight.add(key);
     let answer: Answer;
     try {
       if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
-      if (fault.fail === 'error_500') return send(res, serverError());
+      if (fault.fail === 'error_500') return this.send(res, call, serverError());
       if (fault.fail === 'drop_before') return void res.socket?.destroy();
       answer = this.answer(call, key);
       if (this.beforeAnswer !== undefined) await this.beforeAnswer(call);
@@ -160,6 +162,11 @@ export class StripeTestServer {
       if (key !== undefined) this.inFlight.delete(key);
     }
     if (fault.fail === 'drop_after') return void res.socket?.destroy();
+    this.send(res, call, answer);
+  }
+
+  private send(res: ServerResponse, call: StripeCall, answer: Answer): void {
+    call.status = answer.status;
     send(res, answer, call.replayed);
   }
 

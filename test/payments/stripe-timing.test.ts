@@ -7,8 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { describeEachBackend } from '../helpers/backends.js';
-import { createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
+import { Api, createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { startStripeServer, type StripeCall, type StripeTestServer } from '../helpers/stripe-server.js';
+import { until } from '../helpers/wait.js';
+import { tillServe, type Serving } from '../http/serve-process.js';
 import { assertError, assertStatus, createOrder, getOrder } from '../orders/support.js';
 
 /** A call to Stripe that can move money: a PaymentIntent confirmed (or made confirmed), a refund. */
@@ -21,16 +23,43 @@ describeEachBackend('card payments through Stripe, whatever the timing', (backen
   let stripe: StripeTestServer;
   let server: TestServer;
   let shop: TestMerchant;
+  /** A second server process on the same database: another till in the shop. */
+  let other: Serving;
+  let otherApi: Api;
 
   before(async () => {
     stripe = await startStripeServer();
-    server = await startTestServer(backend, { PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_live_tillTimingTest', STRIPE_API_BASE: stripe.url });
+    const env = { PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_live_tillTimingTest', STRIPE_API_BASE: stripe.url };
+    server = await startTestServer(backend, env);
     shop = await createTestMerchant(server);
+    other = await tillServe(server, env);
+    otherApi = new Api(other.url.origin, shop.productionKey);
   });
   after(async () => {
+    stripe.beforeAnswer = undefined;
+    if (other !== undefined && other.child.exitCode === null) {
+      other.child.kill('SIGTERM');
+      await other.exited;
+    }
     await server?.close();
     await stripe?.close();
   });
+
+  /** Stripe's confirmations of the order's PaymentIntent received so far (in flight and answered). */
+  function confirmationsOf(orderId: string): StripeCall[] {
+    const paths = new Set(stripe.intentsFor(orderId).map((pi) => `/v1/payment_intents/${pi.id}/confirm`));
+    return stripe.calls.filter((c) => c.method === 'POST' && paths.has(c.path));
+  }
+
+  /** Holds Stripe's answers to confirmations until `release` is called. */
+  function holdConfirmations(): { release: () => void } {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    stripe.beforeAnswer = async (call) => {
+      if (call.path.endsWith('/confirm')) await released;
+    };
+    return { release };
+  }
 
   async function cardOrder(price: number): Promise<any> {
     const product = await createProduct(shop.production, { price, inventory: 100 });
@@ -127,5 +156,54 @@ describeEachBackend('card payments through Stripe, whatever the timing', (backen
     assert.equal(shown.refunded_amount, 700);
     assert.deepEqual(shown.refunds.map((r: any) => r.id), [retried.body.id]);
     assert.equal(stripe.refundedFor(order.id), 700, 'refunded once');
+  });
+
+  test('a capture that finds another process\'s charge in flight at Stripe (409) waits for it and answers 200 paid; Stripe took the total once', async () => {
+    const order = await cardOrder(2700);
+    const hold = holdConfirmations();
+    let first;
+    let second;
+    try {
+      first = otherApi.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' });
+      await until('the first process has sent its confirmation', () => confirmationsOf(order.id).length === 1);
+      second = captureOf(order.id, 'pm_card_visa');
+      await until('the second process has sent the same call, answered 409 in flight', () => confirmationsOf(order.id).some((c) => c.status === 409));
+    } finally {
+      stripe.beforeAnswer = undefined;
+      hold.release();
+    }
+    const answers = await Promise.all([first, second]);
+    for (const answer of answers) {
+      assertStatus(answer!, 200);
+      assert.equal(answer!.body.status, 'paid');
+    }
+    assert.deepEqual(answers[1]!.body.payment, (await getOrder(shop.production, order.id)).payment);
+    assert.deepEqual(new Set(confirmationsOf(order.id).map((c) => c.idempotencyKey)), new Set([`till_capture_${order.id}_1`]), 'no second attempt');
+    assert.equal(stripe.capturedFor(order.id), order.total);
+  });
+
+  test('a charge in flight past the wait: 409 capture_in_progress with Retry-After, the call left pending (not failed); once Stripe answers the order is paid once', async () => {
+    const order = await cardOrder(2900);
+    const hold = holdConfirmations();
+    let first;
+    let second;
+    try {
+      first = otherApi.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' });
+      await until('the first process has sent its confirmation', () => confirmationsOf(order.id).length === 1);
+      // Stripe answers only once the second capture has answered: it waited its bound, then gave up.
+      second = await captureOf(order.id, 'pm_card_visa');
+    } finally {
+      stripe.beforeAnswer = undefined;
+      hold.release();
+    }
+    assertError(second, 409, 'capture_in_progress', null);
+    assert.ok(Number(second.headers.get('retry-after')) >= 1, 'Retry-After');
+    const firstAnswer = (await first)!;
+    assertStatus(firstAnswer, 200);
+    assert.ok(confirmationsOf(order.id).some((c) => c.status === 409), 'the second capture met the first in flight');
+    assert.deepEqual(new Set(confirmationsOf(order.id).map((c) => c.idempotencyKey)), new Set([`till_capture_${order.id}_1`]), 'no second attempt');
+    const shown = await getOrder(shop.production, order.id);
+    assert.equal(shown.status, 'paid');
+    assert.equal(stripe.capturedFor(order.id), order.total);
   });
 });
