@@ -142,6 +142,42 @@ async function captureRemote(services: Services, processor: PaymentProcessor, te
   }
 }
 
+/**
+ * Before a pending order is canceled: settles its pending call, then cancels its PaymentIntent so that
+ * nothing can charge it later (a 3-D Secure challenge left open). A PaymentIntent that took the money
+ * first pays the order instead (the cancel then answers 422). Unknown outcomes answer 503 or 409.
+ */
+export async function releasePayment(services: Services, processor: PaymentProcessor, tenant: Tenant, orderId: string): Promise<void> {
+  const startedAt = performance.now();
+  for (let round = 0; ; round += 1) {
+    const step = await services.db.transaction(async (trx) => {
+      const order = await lockOrder(trx, tenant, orderId);
+      const pending = await pendingCall(trx, tenant, orderId);
+      if (pending !== undefined) return { kind: 'pending' as const, call: pending };
+      const paymentId = order.status === 'pending' ? await lastPaymentId(trx, tenant, orderId) : undefined;
+      return paymentId === undefined ? { kind: 'none' as const } : { kind: 'cancel' as const, paymentId };
+    });
+    if (step.kind === 'none') return;
+    if (step.kind === 'cancel') {
+      let result: 'canceled' | 'succeeded';
+      try {
+        result = await processor.cancelPayment!(step.paymentId);
+      } catch (error) {
+        if (!(error instanceof ProcessorFailure)) throw error;
+        throw undecidedError(error.inFlight ? 'in_flight' : 'unknown', 'capture');
+      }
+      if (result === 'canceled') return;
+      // The customer finished paying before the cancel: record the payment, as a capture with the PaymentIntent would.
+      await captureRemote(services, processor, tenant, orderId, step.paymentId);
+      return;
+    }
+    const sent = await sendOnce(step.call.id, () => sendCall(services, processor, tenant, step.call, false));
+    if (sent.outcome === 'succeeded' || sent.outcome === 'failed') continue;
+    if (sent.outcome === 'in_flight' && (await waitForCall(startedAt, round))) continue;
+    throw undecidedError(sent.outcome, 'capture');
+  }
+}
+
 /** The order's one PaymentIntent, made (or found by its key) before its first capture call is recorded; moves no money. */
 async function preparePayment(processor: PaymentProcessor, tenant: Tenant, order: OrderRow): Promise<string> {
   const prepared = await sendOnce(`prepare_${order.id}`, async () => {

@@ -77,6 +77,11 @@ export interface PaymentProcessor {
   preparePayment?(request: PrepareRequest): Promise<string>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Remote processors: cancels the order's payment object so that nothing can charge it any more (a
+   * 3-D Secure challenge left open); `succeeded` when it had already taken the money.
+   */
+  cancelPayment?(paymentId: string): Promise<'canceled' | 'succeeded'>;
 }
 
 /** Test tokens of the sandbox, as documented in the API reference. */

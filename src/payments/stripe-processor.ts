@@ -118,11 +118,27 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
     return resultOf(intent);
   }
 
+  async function cancelPayment(paymentId: string): Promise<'canceled' | 'succeeded'> {
+    const { stripe, errors } = await client();
+    try {
+      await stripe.paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned' });
+      return 'canceled';
+    } catch (error) {
+      if (!(error instanceof errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state')) throw unknownOutcome(errors, error);
+    }
+    // Already canceled, or it took the money first.
+    const intent = await retrieve(stripe, errors, paymentId);
+    if (intent.status === 'canceled') return 'canceled';
+    if (intent.status === 'succeeded') return 'succeeded';
+    throw new ProcessorFailure(`PaymentIntent ${paymentId} is ${intent.status}`, intent.status === 'processing');
+  }
+
   return {
     name: 'stripe',
     remote: true,
     preparePayment,
     charge,
+    cancelPayment,
     async refund(request): Promise<RefundResult> {
       if (request.paymentId === null) return { ok: false, reason: 'refused', message: 'This payment has no Stripe PaymentIntent to refund.' };
       const { stripe, errors } = await client();

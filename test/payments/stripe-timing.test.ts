@@ -135,6 +135,31 @@ describeEachBackend('card payments through Stripe, whatever the timing', (backen
     assert.equal((await getOrder(shop.production, order.id)).status, 'paid');
   });
 
+  test('an order canceled after an abandoned 3-D Secure challenge: its PaymentIntent is canceled, and finishing the challenge later takes nothing', async () => {
+    const order = await cardOrder(1300);
+    const challenged = await captureOf(order.id, 'pm_card_authenticationRequired');
+    assertError(challenged, 402, 'authentication_required', null);
+    const abandoned = challenged.body.error.payment_intent.id as string;
+    const canceled = await shop.production.post(`/v1/orders/${order.id}/cancel`);
+    assertStatus(canceled, 200);
+    assert.equal(canceled.body.status, 'canceled');
+    assert.equal(stripe.paymentIntents.get(abandoned)?.status, 'canceled');
+    assert.equal(stripe.finishChallenge(abandoned), false, 'the challenge can no longer take money');
+    assert.equal(stripe.capturedFor(order.id), 0);
+  });
+
+  test('a cancel that finds the customer finished the challenge first records the payment and answers 422: the order is paid, not canceled', async () => {
+    const order = await cardOrder(1400);
+    const challenged = await captureOf(order.id, 'pm_card_authenticationRequired');
+    const intent = challenged.body.error.payment_intent.id as string;
+    assert.equal(stripe.finishChallenge(intent), true);
+    assertError(await shop.production.post(`/v1/orders/${order.id}/cancel`), 422, 'order_not_cancelable', null);
+    const shown = await getOrder(shop.production, order.id);
+    assert.equal(shown.status, 'paid');
+    assert.equal(shown.payment.processor_payment_id, intent);
+    assert.equal(stripe.capturedFor(order.id), order.total);
+  });
+
   test('a refund whose answer is lost is 503 (may or may not); the same refund sent again answers that refund, and Stripe refunded once', async () => {
     const order = await cardOrder(2000);
     assertStatus(await captureOf(order.id, 'pm_card_visa'), 200);
