@@ -33,8 +33,8 @@ interface CaptureCallRequest {
   amount: number;
   currency: string;
   paymentToken: string;
-  /** The order's PaymentIntent, which this attempt confirms. */
-  paymentId: string;
+  /** The order's PaymentIntent, which this attempt confirms (absent in calls recorded before one PaymentIntent per order). */
+  paymentId?: string;
 }
 
 export async function captureOrder(services: Services, tenant: Tenant, orderId: string, input: CaptureOrderBody): Promise<Order> {

@@ -73,7 +73,7 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
     const token = request.paymentToken;
     const intentId = request.paymentId;
     if (token.startsWith('pi_')) return chargeFinished(stripe, errors, request);
-    if (intentId === undefined) throw new Error('a Stripe capture needs the order\'s PaymentIntent (preparePayment)');
+    if (intentId === undefined) return chargeRecordedBeforeIntents(stripe, errors, request);
     try {
       const intent = await stripe.paymentIntents.confirm(
         intentId,
@@ -99,6 +99,34 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
         if (intent.status === 'succeeded' || intent.status === 'processing') return resultOf(intent);
         return { ok: false, reason: 'processor_error', message: `Stripe answered with an error and the PaymentIntent took no money: ${(error as Error).message}` };
       }
+      throw unknownOutcome(errors, error);
+    }
+  }
+
+  /**
+   * A call recorded before Till made one PaymentIntent per order (its request names none), settled
+   * after an upgrade: sent again as it was first sent, a PaymentIntent made and confirmed with the
+   * call's key, so Stripe replays what it did then.
+   */
+  async function chargeRecordedBeforeIntents(stripe: Stripe, errors: StripeErrors, request: ChargeRequest): Promise<ChargeResult> {
+    const token = request.paymentToken;
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: request.currency.toLowerCase(),
+          confirm: true,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          ...(token.startsWith('tok_') ? { payment_method_data: { type: 'card', card: { token } } as never } : { payment_method: token }),
+          metadata: { till_order_id: request.orderId, till_merchant_id: request.merchantId },
+          expand: ['payment_method'],
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return resultOf(intent);
+    } catch (error) {
+      if (error instanceof errors.StripeCardError) return chargeRefusal(error);
+      if (error instanceof errors.StripeInvalidRequestError) return { ok: false, reason: 'invalid_token', message: `Stripe did not accept the payment_token: ${error.message}` };
       throw unknownOutcome(errors, error);
     }
   }

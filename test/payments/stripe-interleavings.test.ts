@@ -1,5 +1,5 @@
 /**
- * Captures and refunds of one order from many concurrent requests, against the local Stripe server
+ * Captures, refunds and cancels of one order from many concurrent requests, against the local Stripe server
  * misbehaving at random (its 409 for a key in flight, delays, 500s, connections dropped before and
  * after it acts, a 3-D Secure challenge finished late) and a `till serve` process killed (SIGKILL) at
  * a random Stripe call and started again. After each interleaving every call is settled (the
@@ -26,7 +26,7 @@ const SEED = Number(process.env.STRIPE_FUZZ_SEED ?? 20261126);
 const RUNS = Number(process.env.STRIPE_FUZZ_RUNS ?? 100);
 const TOKENS = ['pm_card_visa', 'pm_card_visa', 'pm_card_mastercard', 'pm_card_chargeDeclined', 'pm_card_authenticationRequired'] as const;
 
-type Operation = { kind: 'capture'; token: (typeof TOKENS)[number] } | { kind: 'refund'; amount: number | undefined };
+type Operation = { kind: 'capture'; token: (typeof TOKENS)[number] } | { kind: 'refund'; amount: number | undefined } | { kind: 'cancel' };
 
 interface Interleaving {
   price: number;
@@ -52,11 +52,12 @@ const interleaving: fc.Arbitrary<Interleaving> = fc.record({
     fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...TOKENS).map((token): Operation => ({ kind: 'capture', token })) },
       { weight: 2, arbitrary: fc.option(fc.integer({ min: 1, max: 3_000 }), { nil: undefined }).map((amount): Operation => ({ kind: 'refund', amount })) },
+      { weight: 1, arbitrary: fc.constant<Operation>({ kind: 'cancel' }) },
     ),
     { minLength: 2, maxLength: 6 },
   ),
   faults: fc.array(fault, { maxLength: 12 }),
-  killAt: fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 6 }) }),
+  killAt: fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 6 }) }),
   finishChallenges: fc.boolean(),
   paidFirst: fc.boolean(),
 });
@@ -95,7 +96,8 @@ describeEachBackend('captures and refunds of one order, whatever the interleavin
   /** Sends one operation; a connection that dies with Till is `undefined`. */
   async function send(orderId: string, operation: Operation): Promise<ApiResponse | undefined> {
     const path = `/v1/orders/${orderId}/${operation.kind}`;
-    const body = operation.kind === 'capture' ? { payment_token: operation.token } : operation.amount === undefined ? {} : { amount: operation.amount };
+    const body =
+      operation.kind === 'capture' ? { payment_token: operation.token } : operation.kind === 'cancel' ? undefined : operation.amount === undefined ? {} : { amount: operation.amount };
     try {
       return await api.post(path, body);
     } catch {
@@ -167,6 +169,8 @@ describeEachBackend('captures and refunds of one order, whatever the interleavin
         if (operation.kind === 'capture') {
           assert.equal(answer.body.status, 'paid', `a 200 capture answers the paid order: ${JSON.stringify(answer.body)}`);
           assert.deepEqual(answer.body.payment, shown.payment, 'a 200 capture agrees with GET');
+        } else if (operation.kind === 'cancel') {
+          assert.equal(shown.status, 'canceled', 'a 200 cancel agrees with GET');
         } else {
           const listed = shown.refunds.find((r: any) => r.id === answer.body.id);
           assert.deepEqual(listed, answer.body, 'a 200 refund is listed by GET as answered');
