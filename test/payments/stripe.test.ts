@@ -173,6 +173,36 @@ describeEachBackend('card payments through Stripe', (backend) => {
     assert.equal((await getOrder(shop.production, order.id)).payment.processor_payment_id, intents[0]!.id);
   });
 
+  test('a capture call left pending by a version before one PaymentIntent per order is sent again as it was first sent, and pays the order once', async () => {
+    const order = await cardOrder(1600);
+    const now = new Date().toISOString();
+    await server.db.kysely
+      .insertInto('processor_calls')
+      .values({
+        merchant_id: shop.merchantId,
+        environment: 'production',
+        id: `pc_legacy${order.id.slice(4)}`,
+        order_id: order.id,
+        kind: 'capture',
+        processor: 'stripe',
+        idempotency_key: `till_capture_${order.id}_1`,
+        request: JSON.stringify({ amount: order.total, currency: order.currency, paymentToken: 'pm_card_visa' }),
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const paid = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' });
+    assertStatus(paid, 200);
+    assert.equal(paid.body.status, 'paid');
+    const [intent, ...others] = stripe.intentsFor(order.id);
+    assert.equal(others.length, 0, 'one PaymentIntent');
+    assert.equal(paid.body.payment.processor_payment_id, intent!.id);
+    const [create] = stripe.callsTo('POST', '/v1/payment_intents').filter((c) => c.params['metadata[till_order_id]'] === order.id);
+    assert.equal(create!.idempotencyKey, `till_capture_${order.id}_1`, "the pending call's own key");
+    assert.equal(stripe.capturedFor(order.id), order.total);
+  });
+
   test('the sandbox keeps the simulator and its test tokens', async () => {
     const product = await createProduct(shop.sandbox, { price: 500, inventory: 5 });
     const order = await createOrder(shop.sandbox, [[product, 1]]);
