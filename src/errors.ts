@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   route_not_found: { status: 404, type: 'not_found_error' },
   method_not_allowed: { status: 405, type: 'invalid_request_error' },
   idempotency_key_in_use: { status: 409, type: 'conflict_error' },
+  capture_in_progress: { status: 409, type: 'conflict_error' },
   product_not_found: { status: 422, type: 'unprocessable_error' },
   product_inactive: { status: 422, type: 'unprocessable_error' },
   out_of_stock: { status: 422, type: 'unprocessable_error' },

@@ -28,7 +28,7 @@ export function apiErrorHandler(db: Db, faultCounts: DatabaseFaultCounts, bodyLi
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof ApiError)) request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
     // Nothing was done, and the same request may succeed in a moment.
-    if (apiError.status === 503) reply.header('Retry-After', '1');
+    if (apiError.status === 503 || apiError.code === 'capture_in_progress') reply.header('Retry-After', '1');
     if (apiError.status === 401) {
       // RFC 6750: a request that sent no credential gets the challenge without an error code.
       reply.header('WWW-Authenticate', apiError.code === 'missing_credentials' ? 'Bearer realm="till"' : 'Bearer realm="till", error="invalid_token"');

@@ -8,7 +8,8 @@
  * A successful answer is stored inside the operation's own transaction (through
  * `Services.transaction`), so a change and the record of its answer commit together: a server that
  * dies after committing still replays the answer, and one that dies before leaves nothing done. An
- * error answer is stored after it is sent, except a 5xx, which frees the key for a retry.
+ * error answer is stored after it is sent, except a 5xx and 409 `capture_in_progress` (another call
+ * of the order was still with the card processor), which free the key for a retry.
  *
  * A route whose answer must never be stored (it shows a secret, such as a new API key) sets
  * `idempotent: false` in its config: the header is then ignored there. A route whose body holds a
@@ -113,9 +114,9 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     storeAnswer(request, reply, idempotency, payload).then(() => done(null, payload), done);
   });
 
-  /** Stores a claimed request's answer under its key, or frees the key when the answer is a 5xx. */
+  /** Stores a claimed request's answer under its key, or frees the key when the answer is a 5xx or a 409 to retry. */
   async function storeAnswer(request: FastifyRequest, reply: FastifyReply, idempotency: NonNullable<FastifyRequest['idempotency']>, payload: unknown): Promise<void> {
-    if (reply.statusCode >= 500) {
+    if (reply.statusCode >= 500 || reply.statusCode === 409) {
       idempotency.state = 'stored';
       try {
         await releaseKey(request.services.db.kysely, request.principal, idempotency.key);

@@ -4,16 +4,23 @@
  * Cash and the sandbox simulator: the order row is held while the card is charged, so two captures of
  * one order can never both charge: the second waits, then finds the order paid (422).
  *
- * A remote processor (Stripe): the call is recorded `pending` and committed before it is sent (see
- * `payments/processor-calls.ts`), with the idempotency key `till_capture_<order>_<attempt>`, then
- * settled in the transaction that marks the order paid. A capture that finds another call of the
- * order still pending sends that call again first (same key, same parameters: the processor answers
- * with its first result), settles it, and only then decides, so the order is never charged twice.
+ * A remote processor (Stripe): the order has one PaymentIntent, made before its first attempt with the
+ * key `till_pi_<order>`; each attempt is a call that confirms it, recorded `pending` and committed
+ * before it is sent (see `payments/processor-calls.ts`), with the key `till_capture_<order>_<attempt>`,
+ * then settled in the transaction that marks the order paid. A PaymentIntent takes its amount once,
+ * so whatever the interleaving the order is charged its total or nothing.
+ *
+ * A capture that finds a call of the order pending sends it again first (same key: the processor
+ * answers with its first result), or waits for the request sending it (`payments/call-outcome.ts`),
+ * and only then decides. If that call was the same charge (the same `payment_token`: an earlier try of
+ * this capture) and it succeeded, the answer is the paid order. An outcome still unknown is 503
+ * `processor_unavailable`, never a failure; a call still in flight past the wait is 409 `capture_in_progress`.
  */
 import type { Tenant } from '../auth/principal.js';
-import type { ProcessorCallRow } from '../db/schema.js';
+import type { OrderRow, ProcessorCallRow } from '../db/schema.js';
 import { ApiError } from '../errors.js';
-import { countCalls, pendingCall, recordCall, settleCall } from '../payments/processor-calls.js';
+import { sendOnce, undecidedError, waitForCall, type SentCall } from '../payments/call-outcome.js';
+import { countCalls, lastPaymentId, pendingCall, recordCall, settleCall } from '../payments/processor-calls.js';
 import { ProcessorFailure, type ChargeResult, type PaymentProcessor } from '../payments/processor.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
@@ -26,6 +33,8 @@ interface CaptureCallRequest {
   amount: number;
   currency: string;
   paymentToken: string;
+  /** The order's PaymentIntent, which this attempt confirms (absent in calls recorded before one PaymentIntent per order). */
+  paymentId?: string;
 }
 
 export async function captureOrder(services: Services, tenant: Tenant, orderId: string, input: CaptureOrderBody): Promise<Order> {
@@ -48,7 +57,7 @@ async function captureInOneTransaction(services: Services, tenant: Tenant, order
   return transaction(async (trx) => {
     const order = await lockOrder(trx, tenant, orderId);
     if (order.status !== 'pending') {
-      throw new ApiError('order_not_capturable', `This order is ${order.status}; only pending orders can be captured.`);
+      throw notCapturable(order.status);
     }
 
     let charged: Extract<ChargeResult, { ok: true }> | undefined;
@@ -94,16 +103,18 @@ async function captureInOneTransaction(services: Services, tenant: Tenant, order
 
 async function captureRemote(services: Services, processor: PaymentProcessor, tenant: Tenant, orderId: string, paymentToken: string): Promise<Order> {
   const { db, clock } = services;
-  for (;;) {
-    const { call, ours } = await db.transaction(async (trx) => {
+  const startedAt = performance.now();
+  let paymentId: string | undefined;
+  for (let round = 0; ; round += 1) {
+    const step = await db.transaction(async (trx) => {
       const order = await lockOrder(trx, tenant, orderId);
       const pending = await pendingCall(trx, tenant, orderId);
-      if (pending !== undefined) return { call: pending, ours: false };
-      if (order.status !== 'pending') {
-        throw new ApiError('order_not_capturable', `This order is ${order.status}; only pending orders can be captured.`);
-      }
+      if (pending !== undefined) return { kind: 'pending' as const, call: pending };
+      if (order.status !== 'pending') throw notCapturable(order.status);
+      paymentId ??= await lastPaymentId(trx, tenant, orderId);
+      if (paymentId === undefined) return { kind: 'prepare' as const, order };
       const attempt = (await countCalls(trx, tenant, orderId, 'capture')) + 1;
-      const request: CaptureCallRequest = { amount: order.total, currency: order.currency, paymentToken };
+      const request: CaptureCallRequest = { amount: order.total, currency: order.currency, paymentToken, paymentId };
       const call = await recordCall(trx, tenant, {
         orderId,
         kind: 'capture',
@@ -112,35 +123,114 @@ async function captureRemote(services: Services, processor: PaymentProcessor, te
         request,
         now: isoNow(clock),
       });
-      return { call, ours: true };
+      return { kind: 'send' as const, call };
     });
-    if (!ours) {
-      // Another capture's call, or a refund's, never settled: settle it, then look at the order again.
-      await settlePendingCall(services, processor, tenant, call);
+    if (step.kind === 'prepare') {
+      paymentId = await preparePayment(processor, tenant, step.order);
       continue;
     }
-    const charge = await sendCapture(services, processor, tenant, call);
-    if (!charge.ok) throw chargeError(charge);
-    return settleCapture(services, tenant, call, charge, true);
+    const own = step.kind === 'send';
+    const sent = await sendOnce(step.call.id, () => sendCall(services, processor, tenant, step.call, own));
+    if (sent.outcome === 'succeeded' && (own || isSameCapture(step.call, paymentToken))) {
+      // This request's charge, or the same charge sent by an earlier try of this capture: the order is paid by it.
+      return own ? (sent.value as Order) : services.transaction((trx) => loadOrder(trx, tenant, orderId));
+    }
+    if (sent.outcome === 'failed' && own) throw sent.refusal!;
+    if (sent.outcome === 'succeeded' || sent.outcome === 'failed') continue;
+    if (sent.outcome === 'in_flight' && (await waitForCall(startedAt, round))) continue;
+    throw undecidedError(sent.outcome, 'capture');
   }
 }
 
-/** Sends a recorded capture call; a processor failure settles it as failed when the processor answered. */
-async function sendCapture(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow): Promise<ChargeResult> {
+/**
+ * Before a pending order is canceled: settles its pending call, then cancels its PaymentIntent so that
+ * nothing can charge it later (a 3-D Secure challenge left open). A PaymentIntent that took the money
+ * first pays the order instead (the cancel then answers 422). Unknown outcomes answer 503 or 409.
+ */
+export async function releasePayment(services: Services, processor: PaymentProcessor, tenant: Tenant, orderId: string): Promise<void> {
+  const startedAt = performance.now();
+  for (let round = 0; ; round += 1) {
+    const step = await services.db.transaction(async (trx) => {
+      const order = await lockOrder(trx, tenant, orderId);
+      const pending = await pendingCall(trx, tenant, orderId);
+      if (pending !== undefined) return { kind: 'pending' as const, call: pending };
+      const paymentId = order.status === 'pending' ? await lastPaymentId(trx, tenant, orderId) : undefined;
+      return paymentId === undefined ? { kind: 'none' as const } : { kind: 'cancel' as const, paymentId };
+    });
+    if (step.kind === 'none') return;
+    if (step.kind === 'cancel') {
+      let result: 'canceled' | 'succeeded';
+      try {
+        result = await processor.cancelPayment!(step.paymentId);
+      } catch (error) {
+        if (!(error instanceof ProcessorFailure)) throw error;
+        throw undecidedError(error.inFlight ? 'in_flight' : 'unknown', 'capture');
+      }
+      if (result === 'canceled') return;
+      // The customer finished paying before the cancel: record the payment, as a capture with the PaymentIntent would.
+      await captureRemote(services, processor, tenant, orderId, step.paymentId);
+      return;
+    }
+    const sent = await sendOnce(step.call.id, () => sendCall(services, processor, tenant, step.call, false));
+    if (sent.outcome === 'succeeded' || sent.outcome === 'failed') continue;
+    if (sent.outcome === 'in_flight' && (await waitForCall(startedAt, round))) continue;
+    throw undecidedError(sent.outcome, 'capture');
+  }
+}
+
+/** The order's one PaymentIntent, made (or found by its key) before its first capture call is recorded; moves no money. */
+async function preparePayment(processor: PaymentProcessor, tenant: Tenant, order: OrderRow): Promise<string> {
+  const prepared = await sendOnce(`prepare_${order.id}`, async () => {
+    try {
+      const id = await processor.preparePayment!({
+        merchantId: tenant.merchantId,
+        orderId: order.id,
+        amount: order.total,
+        currency: order.currency,
+        idempotencyKey: `till_pi_${order.id}`,
+      });
+      return { outcome: 'succeeded' as const, value: id };
+    } catch (error) {
+      if (!(error instanceof ProcessorFailure)) throw error;
+      return { outcome: error.inFlight ? ('in_flight' as const) : ('unknown' as const) };
+    }
+  });
+  if (prepared.outcome === 'succeeded') return prepared.value!;
+  // Making the PaymentIntent takes no money, so whatever became of it nothing was charged.
+  throw new ApiError(
+    prepared.outcome === 'in_flight' ? 'capture_in_progress' : 'processor_error',
+    'The card processor failed or did not answer while Till was preparing the payment. Nothing was charged; try the capture again.',
+  );
+}
+
+function isSameCapture(call: ProcessorCallRow, paymentToken: string): boolean {
+  return call.kind === 'capture' && (JSON.parse(call.request) as CaptureCallRequest).paymentToken === paymentToken;
+}
+
+function notCapturable(status: string): ApiError {
+  return new ApiError('order_not_capturable', `This order is ${status}; only pending orders can be captured.`);
+}
+
+/** Sends a recorded capture (or refund) call and records what the processor did; an unknown outcome leaves it pending. */
+export function sendCall(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<SentCall<unknown>> {
+  if (call.kind === 'refund') return import('./refund-order.js').then(({ sendRefund }) => sendRefund(services, processor, tenant, call, answer));
+  return sendCapture(services, processor, tenant, call, answer);
+}
+
+async function sendCapture(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<SentCall<Order>> {
   const request = JSON.parse(call.request) as CaptureCallRequest;
   let charge: ChargeResult;
   try {
     charge = await processor.charge({ merchantId: tenant.merchantId, orderId: call.order_id, ...request, idempotencyKey: call.idempotency_key });
   } catch (error) {
     if (!(error instanceof ProcessorFailure)) throw error;
-    if (error.answered) await services.db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(services.clock)));
-    throw new ApiError(
-      'processor_error',
-      `The card processor failed, so nothing was charged by this request; try the capture again. (${error.message})`,
-    );
+    return { outcome: error.inFlight ? 'in_flight' : 'unknown' };
   }
-  if (!charge.ok) await services.db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(services.clock)));
-  return charge;
+  if (!charge.ok) {
+    await services.db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(services.clock)));
+    return { outcome: 'failed', refusal: chargeError(charge) };
+  }
+  return { outcome: 'succeeded', value: await settleCapture(services, tenant, call, charge, answer) };
 }
 
 /** Marks the order paid with a successful call, in the transaction that settles the call (and stores this request's answer). */
@@ -170,15 +260,10 @@ async function settleCapture(
   });
 }
 
-/** Sends a pending call again and records what it did; used before a new call of the order and at start-up. */
+/** Sends a pending call again and records what it did (at start-up and every minute); throws while its outcome is still unknown. */
 export async function settlePendingCall(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow): Promise<void> {
-  if (call.kind === 'refund') {
-    const { settlePendingRefund } = await import('./refund-order.js');
-    await settlePendingRefund(services, processor, tenant, call);
-    return;
-  }
-  const charge = await sendCapture(services, processor, tenant, call);
-  if (charge.ok) await settleCapture(services, tenant, call, charge, false);
+  const sent = await sendOnce(call.id, () => sendCall(services, processor, tenant, call, false));
+  if (sent.outcome === 'unknown' || sent.outcome === 'in_flight') throw undecidedError(sent.outcome, call.kind);
 }
 
 function chargeError(charge: Extract<ChargeResult, { ok: false }>): ApiError {
@@ -189,5 +274,7 @@ function chargeError(charge: Extract<ChargeResult, { ok: false }>): ApiError {
       return new ApiError('authentication_required', charge.message, undefined, { payment_intent: charge.paymentIntent });
     case 'invalid_token':
       return new ApiError('parameter_invalid', charge.message, 'payment_token');
+    case 'processor_error':
+      return new ApiError('processor_error', `The card processor failed, and shows that nothing was charged; try the capture again. (${charge.message})`);
   }
 }

@@ -14,7 +14,10 @@
  * A payment taken by a remote processor (Stripe) is refunded there first, for the exact amount, with
  * the idempotency key `till_refund_<refund id>`: the planned refund is recorded as a pending call and
  * committed, sent, and written only when the processor accepts it (see `payments/processor-calls.ts`).
- * A refusal or an outage changes nothing; a pending call of the order is settled before a new refund.
+ * A refusal changes nothing. An unknown outcome (no answer) leaves the call pending and answers 503
+ * `processor_unavailable`; a pending call of the order is settled before a new refund, and a retry of
+ * the same request (the same body) that settles its own earlier call answers that refund instead of
+ * making a second one (`payments/call-outcome.ts`).
  */
 import type { Tenant } from '../auth/principal.js';
 import type { Kysely } from 'kysely';
@@ -24,15 +27,20 @@ import type { Database, LineItemRow, OrderRow, ProcessorCallRow, RefundRow } fro
 import type { DbTransaction } from '../db/transaction.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
+import { sendOnce, undecidedError, waitForCall, type SentCall } from '../payments/call-outcome.js';
 import { pendingCall, recordCall, settleCall } from '../payments/processor-calls.js';
-import { ProcessorFailure, type PaymentProcessor } from '../payments/processor.js';
+import { ProcessorFailure, type PaymentProcessor, type RefundResult } from '../payments/processor.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
+import { sendCall } from './capture-order.js';
 import { lockOrder } from './lock-order.js';
 import { taxShare } from './money.js';
 import { LINE_ITEM_COLUMNS, toRefund } from './order-view.js';
 import type { Refund, RefundOrderBody } from './schemas.js';
 import { restock } from './stock.js';
+
+/** A refund call's parameters: the plan, the payment refunded, and the request's body (to know an earlier try of it). */
+type RefundCallRequest = RefundPlan & { paymentId: string | null; currency: string; input?: RefundOrderBody };
 
 interface RefundPlan {
   refundId: string;
@@ -45,29 +53,38 @@ export async function refundOrder(services: Services, tenant: Tenant, orderId: s
   const { db, clock, transaction, processorFor } = services;
   const processor = processorFor(tenant.environment);
   if (processor?.remote === true) {
-    for (;;) {
+    const startedAt = performance.now();
+    let own: string | undefined;
+    for (let round = 0; ; round += 1) {
       const step = await db.transaction(async (trx) => {
         const order = await lockOrder(trx, tenant, orderId);
         const pending = await pendingCall(trx, tenant, orderId);
         if (pending !== undefined) return { kind: 'settle' as const, call: pending };
         if (order.payment_processor !== processor.name) return { kind: 'local' as const };
         const plan = await planRefund(trx, tenant, order, input);
+        const request: RefundCallRequest = { ...plan, paymentId: order.processor_payment_id, currency: order.currency, input };
         const call = await recordCall(trx, tenant, {
           orderId,
           kind: 'refund',
           processor: processor.name,
           idempotencyKey: `till_refund_${plan.refundId}`,
-          request: { ...plan, paymentId: order.processor_payment_id, currency: order.currency },
+          request,
           now: isoNow(clock),
         });
         return { kind: 'call' as const, call };
       });
       if (step.kind === 'local') break;
-      if (step.kind === 'settle') {
-        await settlePendingRefundOrCapture(services, processor, tenant, step.call);
-        continue;
+      if (step.kind === 'call') own = step.call.id;
+      const mine = step.call.id === own;
+      const sent = await sendOnce(step.call.id, () => sendCall(services, processor, tenant, step.call, mine));
+      if (sent.outcome === 'succeeded' && (mine || isSameRefund(step.call, input))) {
+        // This request's refund, or the same refund sent by an earlier try of this request: answer it, make no other.
+        return mine && sent.value !== undefined ? (sent.value as Refund) : services.transaction((trx) => loadRefund(trx, tenant, step.call));
       }
-      return sendRefund(services, processor, tenant, step.call, true);
+      if (sent.outcome === 'failed' && mine) throw sent.refusal!;
+      if (sent.outcome === 'succeeded' || sent.outcome === 'failed') continue;
+      if (sent.outcome === 'in_flight' && (await waitForCall(startedAt, round))) continue;
+      throw undecidedError(sent.outcome, 'refund');
     }
   }
   return transaction(async (trx) => {
@@ -82,26 +99,22 @@ export async function refundOrder(services: Services, tenant: Tenant, orderId: s
   });
 }
 
-async function settlePendingRefundOrCapture(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow): Promise<void> {
-  const { settlePendingCall } = await import('./capture-order.js');
-  await settlePendingCall(services, processor, tenant, call);
+/** A pending refund call made by an earlier try of the same request (the same body): answering it makes no second refund. */
+function isSameRefund(call: ProcessorCallRow, input: RefundOrderBody): boolean {
+  return call.kind === 'refund' && JSON.stringify((JSON.parse(call.request) as RefundCallRequest).input) === JSON.stringify(input);
 }
 
-/** Sends a pending refund call again and records what it did (before a new refund of the order, and at start-up). */
-export async function settlePendingRefund(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow): Promise<void> {
-  try {
-    await sendRefund(services, processor, tenant, call, false);
-  } catch (error) {
-    // A refusal settled the call as failed: nothing to record, and not this request's error.
-    if (!(error instanceof ApiError) || error.code !== 'order_not_refundable') throw error;
-  }
+async function loadRefund(trx: Kysely<Database>, tenant: Tenant, call: ProcessorCallRow): Promise<Refund> {
+  const { refundId } = JSON.parse(call.request) as RefundCallRequest;
+  const row = await trx.selectFrom('refunds').selectAll().where('merchant_id', '=', tenant.merchantId).where('id', '=', refundId).executeTakeFirstOrThrow();
+  return toRefund(row);
 }
 
-async function sendRefund(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<Refund> {
+/** Sends a refund call and records what the processor did; an unknown outcome leaves it pending. */
+export async function sendRefund(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<SentCall<Refund>> {
   const { db, clock } = services;
-  const request = JSON.parse(call.request) as RefundPlan & { paymentId: string | null; currency: string };
-  const fail = () => db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(clock)));
-  let result;
+  const request = JSON.parse(call.request) as RefundCallRequest;
+  let result: RefundResult;
   try {
     result = await processor.refund({
       merchantId: tenant.merchantId,
@@ -114,23 +127,25 @@ async function sendRefund(services: Services, processor: PaymentProcessor, tenan
     });
   } catch (error) {
     if (!(error instanceof ProcessorFailure)) throw error;
-    if (error.answered) await fail();
-    throw new ApiError('processor_error', `The card processor failed, so nothing was refunded; try the refund again. (${error.message})`);
+    return { outcome: error.inFlight ? 'in_flight' : 'unknown' };
   }
   if (!result.ok) {
-    await fail();
-    throw new ApiError('order_not_refundable', `The card processor refused the refund, so nothing was refunded. ${result.message}`);
+    await db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(clock)));
+    const refusal =
+      result.reason === 'processor_error'
+        ? new ApiError('processor_error', `The card processor failed, and shows that nothing was refunded; try the refund again. (${result.message})`)
+        : new ApiError('order_not_refundable', `The card processor refused the refund, so nothing was refunded. ${result.message}`);
+    return { outcome: 'failed', refusal };
   }
+  const processorRefundId = result.refundId;
   const run = answer ? services.transaction : db.transaction;
-  return run(async (trx) => {
+  const refund = await run(async (trx) => {
     const order = await lockOrder(trx, tenant, call.order_id);
     const now = isoNow(clock);
-    if (!(await settleCall(trx, call, 'succeeded', now))) {
-      const done = await trx.selectFrom('refunds').selectAll().where('merchant_id', '=', tenant.merchantId).where('id', '=', request.refundId).executeTakeFirstOrThrow();
-      return toRefund(done);
-    }
-    return applyRefund(trx, tenant, order, request, result.refundId, now);
+    if (!(await settleCall(trx, call, 'succeeded', now))) return loadRefund(trx, tenant, call);
+    return applyRefund(trx, tenant, order, request, processorRefundId, now);
   });
+  return { outcome: 'succeeded', value: refund };
 }
 
 /** Checks a refund request against the order (held by the caller) and works out its amount and units. */

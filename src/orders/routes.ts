@@ -81,7 +81,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: CaptureOrderBody,
       response: {
         200: Order,
-        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'authentication_required', 'resource_not_found', 'order_not_capturable', 'processor_error', 'processor_unavailable'),
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'authentication_required', 'resource_not_found', 'order_not_capturable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
       },
     },
     handler: (request) => captureOrder(request.services, request.principal, request.params.id, request.body),
@@ -93,10 +93,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'cancelOrder',
       summary: 'Cancel a pending order',
-      description: 'Moves a `pending` order to `canceled` and releases the stock it reserved.',
+      description:
+        'Moves a `pending` order to `canceled` and releases the stock it reserved. A card order with a Stripe PaymentIntent has it canceled first, so a 3-D Secure challenge left open can no longer charge it; if the customer finished paying first, the order is paid instead and the cancel answers 422.',
       params: OrderIdParams,
       body: EmptyBody,
-      response: { 200: Order, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found', 'order_not_cancelable') },
+      response: {
+        200: Order,
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found', 'order_not_cancelable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
+      },
     },
     handler: (request) => cancelOrder(request.services, request.principal, request.params.id),
   });
@@ -112,7 +116,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: RefundOrderBody,
       response: {
         200: Refund,
-        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable', 'processor_error', 'processor_unavailable'),
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
       },
     },
     handler: (request) => refundOrder(request.services, request.principal, request.params.id, request.body),

@@ -41,6 +41,24 @@ export async function countCalls(trx: Kysely<Database>, tenant: Tenant, orderId:
   return Number(row.n);
 }
 
+/** The order's PaymentIntent (or other payment object) named by its capture calls, if one was made. */
+export async function lastPaymentId(trx: Kysely<Database>, tenant: Tenant, orderId: string): Promise<string | undefined> {
+  const rows = await trx
+    .selectFrom('processor_calls')
+    .select(['request', 'created_at'])
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment)
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'capture')
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const row of rows) {
+    const { paymentId } = JSON.parse(row.request) as { paymentId?: unknown };
+    if (typeof paymentId === 'string') return paymentId;
+  }
+  return undefined;
+}
+
 export async function recordCall(
   trx: Kysely<Database>,
   tenant: Tenant,

@@ -3,8 +3,14 @@
  *
  * A processor charges a tokenized card and refunds a charge. Every call carries an idempotency key
  * derived from Till's own ids, so sending a call again (a retry, or settling a call whose answer was
- * lost) never charges or refunds twice. A refusal (a decline, a card that needs authentication) is a
- * normal result; a processor that fails or cannot be reached throws `ProcessorFailure`.
+ * lost) never charges or refunds twice. A refusal (a decline, a card that needs authentication) and a
+ * processor error after which the processor shows that nothing moved are results (`ok: false`); a
+ * call whose outcome is unknown (no answer, a dropped connection, the same key still in flight)
+ * throws `ProcessorFailure`, and the call stays pending: it is never taken for a failure.
+ *
+ * A remote processor takes an order's card payments on one payment object of its own (Stripe's
+ * PaymentIntent), made once per order by `preparePayment` with a key made of the order's id; each
+ * capture attempt confirms that same object, so the money an order can take is its total or nothing.
  *
  * Adding a processor is one file implementing `PaymentProcessor`, and one case in `processorsFor`.
  */
@@ -12,7 +18,7 @@ import type { Environment } from '../db/schema.js';
 
 export type ChargeResult =
   | { ok: true; paymentId: string | null; cardLast4: string | null; cardBrand: string | null }
-  | { ok: false; reason: 'card_declined' | 'invalid_token'; message: string }
+  | { ok: false; reason: 'card_declined' | 'invalid_token' | 'processor_error'; message: string }
   | { ok: false; reason: 'authentication_required'; message: string; paymentIntent: { id: string; client_secret: string } };
 
 export interface ChargeRequest {
@@ -22,9 +28,20 @@ export interface ChargeRequest {
   currency: string;
   paymentToken: string;
   idempotencyKey: string;
+  /** A remote processor's payment object for the order (from `preparePayment`); absent for the simulator. */
+  paymentId?: string | undefined;
 }
 
-export type RefundResult = { ok: true; refundId: string | null } | { ok: false; message: string };
+/** The order's one payment object at a remote processor, made with a key of the order's id. */
+export interface PrepareRequest {
+  merchantId: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+export type RefundResult = { ok: true; refundId: string | null } | { ok: false; reason: 'refused' | 'processor_error'; message: string };
 
 export interface RefundRequest {
   merchantId: string;
@@ -37,14 +54,14 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
-/** The processor failed or could not be reached; what it did is unknown until the call is sent again. */
+/** What the processor did is unknown (no answer, or the same call still in flight there): the call stays pending. */
 export class ProcessorFailure extends Error {
-  /** True when the processor answered with an error of its own (so it has settled the call as failed). */
-  readonly answered: boolean;
-  constructor(message: string, answered: boolean) {
+  /** True when the processor said another request with the same idempotency key is still being carried out. */
+  readonly inFlight: boolean;
+  constructor(message: string, inFlight: boolean) {
     super(message);
     this.name = 'ProcessorFailure';
-    this.answered = answered;
+    this.inFlight = inFlight;
   }
 }
 
@@ -56,8 +73,15 @@ export interface PaymentProcessor {
    * so a call whose answer is lost is sent again; the simulator answers in the order's transaction.
    */
   readonly remote: boolean;
+  /** Remote processors: makes (or finds, by its key) the order's payment object; its id. Moves no money. */
+  preparePayment?(request: PrepareRequest): Promise<string>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Remote processors: cancels the order's payment object so that nothing can charge it any more (a
+   * 3-D Secure challenge left open); `succeeded` when it had already taken the money.
+   */
+  cancelPayment?(paymentId: string): Promise<'canceled' | 'succeeded'>;
 }
 
 /** Test tokens of the sandbox, as documented in the API reference. */

@@ -62,7 +62,8 @@ describeEachBackend('Stripe calls across a crash of Till', (backend) => {
 
     serving = await tillServe(server, env());
     const api = new Api(serving.url.origin, shop.productionKey);
-    killTillOn((call) => call.path === '/v1/payment_intents' && call.params['metadata[till_order_id]'] === order.id);
+    const confirmsOf = (path: string) => /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(path) && stripe.intentsFor(order.id).some((pi) => path.includes(pi.id));
+    killTillOn((call) => confirmsOf(call.path));
     await assert.rejects(api.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' }), 'the connection dies with Till');
     assert.equal(await serving.exited, null, 'killed by the signal');
     assert.equal((await getOrder(shop.production, order.id)).status, 'pending', 'Stripe charged, Till has not recorded it yet');
@@ -71,13 +72,14 @@ describeEachBackend('Stripe calls across a crash of Till', (backend) => {
     const restarted = new Api(serving.url.origin, shop.productionKey);
     const paid = await until('the order to be paid', () => getOrder(restarted, order.id), (o) => o.status === 'paid');
 
-    const intents = [...stripe.paymentIntents.values()].filter((pi) => pi.metadata.till_order_id === order.id);
+    const intents = stripe.intentsFor(order.id);
     assert.equal(intents.length, 1, 'one PaymentIntent');
+    assert.equal(stripe.capturedFor(order.id), 4200);
     assert.equal(paid.payment.processor_payment_id, intents[0]!.id);
     assert.equal(paid.payment.card_last4, '4242');
-    const creates = stripe.callsTo('POST', '/v1/payment_intents').filter((c) => c.params['metadata[till_order_id]'] === order.id);
+    const confirms = stripe.calls.filter((c) => c.method === 'POST' && confirmsOf(c.path));
     assert.deepEqual(
-      creates.map((c) => [c.idempotencyKey, c.replayed]),
+      confirms.map((c) => [c.idempotencyKey, c.replayed]),
       [
         [`till_capture_${order.id}_1`, false],
         [`till_capture_${order.id}_1`, true],

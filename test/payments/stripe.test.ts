@@ -29,17 +29,20 @@ describeEachBackend('card payments through Stripe', (backend) => {
     return createOrder(shop.production, [[product, quantity]]);
   }
 
-  test('a capture creates and confirms a PaymentIntent for the total and stores its id, the last four digits and the brand', async () => {
+  test('a capture makes the order\'s PaymentIntent for the total (keyed by the order), confirms it with the card, and stores its id, the last four digits and the brand', async () => {
     const order = await cardOrder(1250, 2);
     const captured = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' });
     assertStatus(captured, 200);
-    const [call] = stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.params['metadata[till_order_id]'] === order.id);
-    assert.ok(call, 'Stripe was called');
-    assert.equal(call.params.amount, String(order.total));
-    assert.equal(call.params.currency, order.currency.toLowerCase());
-    assert.equal(call.params.confirm, 'true');
-    assert.equal(call.params.payment_method, 'pm_card_visa');
-    assert.equal(call.idempotencyKey, `till_capture_${order.id}_1`);
+    const [create] = stripe.callsTo('POST', '/v1/payment_intents').filter((c) => c.params['metadata[till_order_id]'] === order.id);
+    assert.ok(create, 'Stripe was called');
+    assert.equal(create.params.amount, String(order.total));
+    assert.equal(create.params.currency, order.currency.toLowerCase());
+    assert.equal(create.params.confirm, undefined, 'made first, confirmed by the attempt');
+    assert.equal(create.idempotencyKey, `till_pi_${order.id}`);
+    const [confirm] = stripe.callsTo('POST', `/v1/payment_intents/${captured.body.payment.processor_payment_id}/confirm`);
+    assert.ok(confirm, 'the PaymentIntent was confirmed');
+    assert.equal(confirm.params.payment_method, 'pm_card_visa');
+    assert.equal(confirm.idempotencyKey, `till_capture_${order.id}_1`);
     const intent = stripe.paymentIntents.get(captured.body.payment.processor_payment_id);
     assert.equal(intent?.status, 'succeeded');
     assert.equal(captured.body.status, 'paid');
@@ -65,8 +68,11 @@ describeEachBackend('card payments through Stripe', (backend) => {
     const paid = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_mastercard' });
     assertStatus(paid, 200);
     assert.equal(paid.body.payment.card_brand, 'mastercard');
-    const keys = stripe.calls.filter((c) => c.params['metadata[till_order_id]'] === order.id).map((c) => c.idempotencyKey);
-    assert.deepEqual(keys, [`till_capture_${order.id}_1`, `till_capture_${order.id}_2`], 'a new attempt, a new key');
+    const [intent, ...others] = stripe.intentsFor(order.id);
+    assert.equal(others.length, 0, 'one PaymentIntent for the order');
+    const keys = stripe.callsTo('POST', `/v1/payment_intents/${intent!.id}/confirm`).map((c) => c.idempotencyKey);
+    assert.deepEqual(keys, [`till_capture_${order.id}_1`, `till_capture_${order.id}_2`], 'a new attempt, a new key, the same PaymentIntent');
+    assert.equal(stripe.capturedFor(order.id), order.total);
   });
 
   test('3-D Secure: 402 authentication_required with the PaymentIntent and its client secret; capturing with the finished PaymentIntent pays the order', async () => {
@@ -129,17 +135,21 @@ describeEachBackend('card payments through Stripe', (backend) => {
     assert.equal((await getOrder(shop.production, order.id)).refunded_amount, 400);
   });
 
-  test('Stripe failing with 500 during a capture is 502 processor_error; the order stays pending and the next attempt charges it once', async () => {
+  test('Stripe answering 500 to a capture, its PaymentIntent showing no payment, is 502 processor_error; the order stays pending and the next attempt charges it once', async () => {
     const order = await cardOrder(1500);
-    stripe.failNext('/v1/payment_intents', 5);
-    assertError(await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' }), 502, 'processor_error', null);
-    stripe.failNext('/v1/payment_intents', 0);
+    stripe.fault = (call) => (call.path.endsWith('/confirm') ? { fail: 'error_500' } : undefined);
+    try {
+      assertError(await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' }), 502, 'processor_error', null);
+    } finally {
+      stripe.fault = undefined;
+    }
     const after = await getOrder(shop.production, order.id);
     assert.equal(after.status, 'pending');
     assert.equal(after.payment, null);
     const paid = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' });
     assertStatus(paid, 200);
-    assert.equal([...stripe.paymentIntents.values()].filter((pi) => pi.metadata.till_order_id === order.id).length, 1);
+    assert.equal(stripe.intentsFor(order.id).length, 1);
+    assert.equal(stripe.capturedFor(order.id), order.total);
   });
 
   test('two captures of one order racing (Stripe slow to answer) make one PaymentIntent; one is paid, the other 422', async () => {
@@ -161,6 +171,36 @@ describeEachBackend('card payments through Stripe', (backend) => {
     const intents = [...stripe.paymentIntents.values()].filter((pi) => pi.metadata.till_order_id === order.id);
     assert.equal(intents.length, 1, 'one PaymentIntent');
     assert.equal((await getOrder(shop.production, order.id)).payment.processor_payment_id, intents[0]!.id);
+  });
+
+  test('a capture call left pending by a version before one PaymentIntent per order is sent again as it was first sent, and pays the order once', async () => {
+    const order = await cardOrder(1600);
+    const now = new Date().toISOString();
+    await server.db.kysely
+      .insertInto('processor_calls')
+      .values({
+        merchant_id: shop.merchantId,
+        environment: 'production',
+        id: `pc_legacy${order.id.slice(4)}`,
+        order_id: order.id,
+        kind: 'capture',
+        processor: 'stripe',
+        idempotency_key: `till_capture_${order.id}_1`,
+        request: JSON.stringify({ amount: order.total, currency: order.currency, paymentToken: 'pm_card_visa' }),
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const paid = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' });
+    assertStatus(paid, 200);
+    assert.equal(paid.body.status, 'paid');
+    const [intent, ...others] = stripe.intentsFor(order.id);
+    assert.equal(others.length, 0, 'one PaymentIntent');
+    assert.equal(paid.body.payment.processor_payment_id, intent!.id);
+    const [create] = stripe.callsTo('POST', '/v1/payment_intents').filter((c) => c.params['metadata[till_order_id]'] === order.id);
+    assert.equal(create!.idempotencyKey, `till_capture_${order.id}_1`, "the pending call's own key");
+    assert.equal(stripe.capturedFor(order.id), order.total);
   });
 
   test('the sandbox keeps the simulator and its test tokens', async () => {

@@ -24,7 +24,7 @@ export interface ErrorCatalogue {
   payment_error: 'card_declined' | 'authentication_required';
   permission_error: 'insufficient_permissions';
   not_found_error: 'resource_not_found' | 'route_not_found';
-  conflict_error: 'idempotency_key_in_use';
+  conflict_error: 'idempotency_key_in_use' | 'capture_in_progress';
   unprocessable_error:
     | 'product_not_found'
     | 'product_inactive'

@@ -86,7 +86,7 @@ export interface paths {
          * Cancel a pending order
          * @description Requires the `orders:write` permission.
          *
-         *     Moves a `pending` order to `canceled` and releases the stock it reserved.
+         *     Moves a `pending` order to `canceled` and releases the stock it reserved. A card order with a Stripe PaymentIntent has it canceled first, so a 3-D Secure challenge left open can no longer charge it; if the customer finished paying first, the order is paid instead and the cancel answers 422.
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -1656,7 +1656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use` */
+            /** @description Conflict: `idempotency_key_in_use`, `capture_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1814,7 +1814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use` */
+            /** @description Conflict: `idempotency_key_in_use`, `capture_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1877,7 +1877,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            /** @description Bad Gateway: `processor_error` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable`, `processor_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1975,7 +1984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use` */
+            /** @description Conflict: `idempotency_key_in_use`, `capture_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
