@@ -116,8 +116,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
       operationId: 'rotateWebhookSecret',
       summary: 'Rotate the signing secret',
       description:
-        'Makes a new secret and answers it. Until `expires_in_seconds` (default 86400; 0 = at once) have passed, deliveries carry two signatures in `webhook-signature`, one per secret, so a receiver can switch without refusing any.\n\n' +
-        'Ignores `Idempotency-Key`: replaying the answer would mean storing the secret. A rotation that times out may have happened: rotate again (with `expires_in_seconds` long enough for the secret you still use).',
+        'Makes a new secret and answers it. Until `expires_in_seconds` (default 86400) have passed, the secret it replaces keeps signing: deliveries carry one `v1,` signature per live secret in `webhook-signature`, separated by spaces, so a receiver can switch without refusing any. ' +
+        'Up to three earlier secrets sign at once, each until its own expiry; a fourth rotation while three are live retires the one closest to its expiry. `expires_in_seconds: 0` retires the current secret and every earlier one at once (a secret that leaked).\n\n' +
+        'Ignores `Idempotency-Key`: replaying the answer would mean storing the secret. A rotation that times out may have happened: rotate again; the secret you still use keeps signing until its expiry.',
       params: WebhookEndpointIdParams,
       body: RotateSecretBody,
       response: { 200: WebhookEndpointWithSecret, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
