@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
-import { toEvent } from '../events/event-view.js';
+import { toEvent, type EventColumns } from '../events/event-view.js';
+import { customerIdOnly } from '../orders/customer-fields.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../time.js';
 import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
@@ -389,7 +390,7 @@ function leasedFrom(rows: LeasedRows | undefined, endpoint?: Endpoint): Leased |
   return {
     delivery: rows.delivery,
     endpoint: endpoint ?? rows.endpoint,
-    body: rows.delivery.payload ?? (rows.event === undefined ? undefined : JSON.stringify(toEvent(rows.event))),
+    body: rows.delivery.payload ?? (rows.event === undefined ? undefined : eventJson(rows.event, rows.delivery)),
   };
 }
 
@@ -401,7 +402,14 @@ async function eventBody(db: Kysely<Database>, delivery: Delivery): Promise<stri
     .where('merchant_id', '=', delivery.merchant_id)
     .where('id', '=', delivery.event_id)
     .executeTakeFirst();
-  return row === undefined ? undefined : JSON.stringify(toEvent(row));
+  return row === undefined ? undefined : eventJson(row, delivery);
+}
+
+/** The event as `GET /v1/events/:id` shows it to the endpoint's credential: an order's customer as its id only when it cannot read customers. */
+function eventJson(row: EventColumns, delivery: Pick<Delivery, 'hide_customer'>): string {
+  const event = toEvent(row);
+  if (Number(delivery.hide_customer) === 1) event.data.object = customerIdOnly(event.data.object as never);
+  return JSON.stringify(event);
 }
 
 /** A delay with up to 10% added at random, so that retries of many deliveries do not arrive together. */

@@ -51,7 +51,7 @@ export async function resendEvent(services: Services, tenant: Tenant, eventId: s
   // The transaction's result is the answer: with an Idempotency-Key it is what a retry replays.
   return services.transaction(async (trx) => ({
     event_id: event.id,
-    endpoint_ids: await enqueueDeliveries(trx, tenant, event, now, endpointId === undefined ? undefined : [endpointId]),
+    endpoint_ids: await enqueueDeliveries(trx, tenant, event, now, endpointId === undefined ? undefined : [endpointId], 'resend'),
   }));
 }
 
@@ -62,5 +62,5 @@ export async function sendTestEvent(services: Services, tenant: Tenant, endpoint
   const id = newId('evt');
   const payload = JSON.stringify({ id, type: 'ping', created_at: now, data: { object: { endpoint_id: endpointId } } });
   // The transaction's result is the answer: with an Idempotency-Key it is what a retry replays.
-  return services.transaction(async (trx) => ({ event_id: id, endpoint_ids: await enqueueDeliveries(trx, tenant, { id, type: 'ping', payload }, now, [endpointId]) }));
+  return services.transaction(async (trx) => ({ event_id: id, endpoint_ids: await enqueueDeliveries(trx, tenant, { id, type: 'ping', payload }, now, [endpointId], 'test') }));
 }

@@ -4,7 +4,8 @@
  */
 import { pageOf, type Pagination } from '../db/paginate.js';
 import { randomBytes } from 'node:crypto';
-import type { Tenant } from '../auth/principal.js';
+import type { Principal, Tenant } from '../auth/principal.js';
+import { boundTo, checkReadableTypes } from './endpoint-rights.js';
 import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import type { WebhookEndpointsTable } from '../db/schema.js';
 import { selectScoped } from '../db/scoped.js';
@@ -64,11 +65,12 @@ export function checkEndpointUrl(raw: string, production: boolean): string {
 
 export async function createWebhookEndpoint(
   { clock, transaction }: Services,
-  tenant: Tenant,
+  tenant: Principal,
   input: CreateWebhookEndpointBody,
   production: boolean,
   cipher: SigningKeyCipher,
 ): Promise<WebhookEndpointWithSecret> {
+  checkReadableTypes(input.enabled_events, tenant.permissions);
   const now = isoNow(clock);
   const id = newId('we');
   const secret = newWebhookSecret();
@@ -86,6 +88,7 @@ export async function createWebhookEndpoint(
     secret: await cipher.sealSecret(id, secret),
     previous_secret: null,
     previous_secret_expires_at: null,
+    ...boundTo(tenant),
     failing_since: null,
     created_at: now,
     updated_at: now,
@@ -118,13 +121,19 @@ export async function listWebhookEndpoints(
 
 export async function updateWebhookEndpoint(
   services: Services,
-  tenant: Tenant,
+  tenant: Principal,
   endpointId: string,
   input: UpdateWebhookEndpointBody,
   production: boolean,
 ): Promise<WebhookEndpoint> {
-  await getWebhookEndpoint(services, tenant, endpointId);
+  const existing = await getWebhookEndpoint(services, tenant, endpointId);
+  // A change of where events go, which or whether: the endpoint is bound to this credential from now
+  // on, and what it receives must be readable by it (so a key that cannot read customers cannot
+  // point another's endpoint at its own server, nor turn it back on).
+  const rebinds = input.url !== undefined || input.enabled_events !== undefined || input.status !== undefined;
+  if (rebinds) checkReadableTypes(input.enabled_events ?? existing.enabled_events, tenant.permissions);
   const changes = {
+    ...(rebinds ? boundTo(tenant) : {}),
     ...(input.url === undefined ? {} : { url: checkEndpointUrl(input.url, production) }),
     ...(input.enabled_events === undefined ? {} : { enabled_events: enabledEvents(input.enabled_events) }),
     ...(input.description === undefined ? {} : { description: input.description }),
