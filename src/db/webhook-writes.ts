@@ -170,7 +170,7 @@ const RECORD = `with held as (
   update webhook_deliveries set status = ?, attempts = ?, next_attempt_at = ?, lease_until = null, lease_owner = null, updated_at = ?
    where merchant_id = ? and id = ?
 ), e as (
-  update webhook_endpoints set failing_since = ?, status = coalesce(?, status), updated_at = coalesce(?, updated_at)
+  update webhook_endpoints set failing_since = ?, status = coalesce(?, status), updated_at = coalesce(?, updated_at), timeouts = ?
    where merchant_id = ? and id = ?
   returning ${ENDPOINT_COLUMNS.join(', ')}
 ), n as (
@@ -186,7 +186,7 @@ select ${aliased('e', 'e_', ENDPOINT_COLUMNS)}, ${aliased('n', 'd_', DELIVERY_CO
 export interface AttemptRecord {
   attempt: WebhookAttemptValues;
   delivery: { status: Delivery['status']; attempts: number; nextAttemptAt: string };
-  endpoint: { failingSince: string | null; status: Endpoint['status'] | null; updatedAt: string | null };
+  endpoint: { failingSince: string | null; status: Endpoint['status'] | null; updatedAt: string | null; timeouts: number };
   /** Lease the endpoint's next delivery (false when the endpoint was just disabled, or the dispatcher is stopping). */
   leaseNext: boolean;
 }
@@ -234,6 +234,7 @@ export async function recordAttemptPostgres(
     endpoint.failingSince,
     endpoint.status,
     endpoint.updatedAt,
+    endpoint.timeouts,
     attempt.merchant_id,
     attempt.endpoint_id,
     ...nextDueParameters(lease, attempt.endpoint_id, attempt.delivery_id),
