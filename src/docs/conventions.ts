@@ -28,6 +28,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_refund_amount: 'The refund amount is not between 1 and what is left to refund, is above the value of the returned items, or more units are returned than are left on a line.',
   already_refunded: 'The order has been refunded in full.',
   incorrect_password: 'From `POST /v1/account/password`: `current_password` is not the user\'s password (`param` `current_password`). Nothing changed; it counts as a failed sign-in for the account\'s limit.',
+  webhook_endpoint_limit_reached: 'From `POST /v1/webhook_endpoints`: the merchant already has 16 webhook endpoints (not deleted) in this environment, the most it may have. Delete one, or send more event types to one endpoint.',
   idempotency_key_reused: 'The `Idempotency-Key` was already used, within 24 hours, for a request to another endpoint or with another body. Use a new key for a new request.',
   request_too_large: 'The request body is larger than the limit (1 MiB unless the operator set `BODY_LIMIT_BYTES`).',
   headers_too_large: 'The request headers (cookies and `Authorization` included) are larger than 16 KiB together.',

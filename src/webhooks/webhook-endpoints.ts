@@ -2,6 +2,7 @@
  * Webhook endpoints of a tenant: create, read, change, delete, rotate the secret. A deleted endpoint
  * is kept (its delivery log stays readable by support) but answers 404 and receives nothing.
  */
+import { sql } from 'kysely';
 import { pageOf, type Pagination } from '../db/paginate.js';
 import { randomBytes } from 'node:crypto';
 import type { Principal, Tenant } from '../auth/principal.js';
@@ -20,6 +21,9 @@ import type {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
 } from './schemas.js';
+
+/** Live (not deleted) endpoints a merchant may have in each environment, as Stripe allows. */
+export const MAX_WEBHOOK_ENDPOINTS = 16;
 
 const COLUMNS = ['id', 'url', 'enabled_events', 'description', 'metadata', 'status', 'created_at', 'updated_at'] as const;
 type EndpointColumns = Pick<WebhookEndpointsTable, (typeof COLUMNS)[number]>;
@@ -95,6 +99,18 @@ export async function createWebhookEndpoint(
     deleted_at: null,
   };
   await transaction(async (trx) => {
+    // Two creations at once on PostgreSQL: the second waits for the first's count.
+    if (trx.dialect === 'postgres') await sql`select id from merchants where id = ${tenant.merchantId} for update`.execute(trx);
+    const { count } = await selectScoped(trx, 'webhook_endpoints', tenant)
+      .where('deleted_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new ApiError(
+        'webhook_endpoint_limit_reached',
+        `This merchant already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints in this environment, the most it may have. Delete one, or send more event types to one endpoint.`,
+      );
+    }
     await trx.insertInto('webhook_endpoints').values(row).execute();
   });
   return { ...toEndpoint(row), secret };
