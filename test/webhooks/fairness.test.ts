@@ -61,3 +61,38 @@ describeEachBackend('fair webhook delivery', (backend) => {
     }
   });
 });
+
+describeEachBackend('per-tenant webhook figures', (backend) => {
+  let server: TestServer;
+  const receivers = new Receivers();
+  before(async () => {
+    server = await startTestServer(backend, { ...ENV, METRICS_TOKEN: 'fairness-test-metrics-token' });
+  });
+  after(async () => {
+    await server.close();
+    await receivers.close();
+  });
+
+  test('/metrics shows each tenant\'s pending deliveries and how long the oldest due one has been due', async () => {
+    const shop = await createTestMerchant(server);
+    // A receiver that never answers: the first delivery hangs, the two after it wait, due.
+    const hanging = await receivers.start('hang');
+    const endpoint = await shop.sandbox.post('/v1/webhook_endpoints', { url: hanging.url, enabled_events: ['customer.created'] });
+    assert.equal(endpoint.status, 201);
+    for (const name of ['Ada', 'Grace', 'Edsger']) assert.equal((await shop.sandbox.post('/v1/customers', { name })).status, 201);
+    await hanging.waitFor(1);
+    server.clock.advance(30_000);
+    try {
+      const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer fairness-test-metrics-token' } })).text();
+      const figure = (name: string) => {
+        const line = text.split('\n').find((l) => l.startsWith(`${name}{merchant_id="${shop.merchantId}",environment="sandbox"} `));
+        assert.ok(line !== undefined, `${name} of the tenant is in /metrics`);
+        return Number(line.split(' ')[1]);
+      };
+      assert.equal(figure('till_webhook_queue_depth'), 3);
+      assert.ok(figure('till_webhook_oldest_due_seconds') >= 30);
+    } finally {
+      server.clock.advance(-30_000);
+    }
+  });
+});

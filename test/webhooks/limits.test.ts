@@ -53,4 +53,5 @@ describeEachBackend('webhook limits per merchant', (backend) => {
     server.clock.advance(60_001);
     assert.equal((await shop.sandbox.post(`/v1/webhook_endpoints/${endpoint.body.id}/test`)).status, 200);
   });
+
 });
