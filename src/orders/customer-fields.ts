@@ -24,3 +24,9 @@ export function customerIdOnlyJson(text: string): string {
   const order = JSON.parse(text) as WithCustomer;
   return order.customer === undefined || order.customer === null ? text : JSON.stringify(customerIdOnly(order));
 }
+
+/** An event as the credential may see it: an `order.*` event's customer as its id only without `customers:read`. */
+export function eventShown<E extends { type: string; data: { object: unknown } }>(event: E, permissions: ReadonlySet<Scope>): E {
+  if (!event.type.startsWith('order.') || seesCustomers(permissions)) return event;
+  return { ...event, data: { ...event.data, object: customerIdOnly(event.data.object as WithCustomer) } };
+}
