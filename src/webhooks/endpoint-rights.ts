@@ -1,7 +1,7 @@
 /**
  * What an endpoint may receive: exactly the event types its credential may read through
  * `/v1/events` (`events/readable-events.ts`). The credential is the one that made the endpoint, or
- * the last one that changed its `url`, `enabled_events` or `status`; its permissions then are kept
+ * the last one that changed its `url` or `enabled_events` or enabled it; its permissions then are kept
  * with the endpoint (`created_with`), and each delivery needs them *and* the credential's current
  * ones: a revoked key, a removed user or a narrowed role stops what it no longer may read.
  *

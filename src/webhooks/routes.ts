@@ -89,7 +89,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
       operationId: 'updateWebhookEndpoint',
       summary: 'Update a webhook endpoint',
       description:
-        'Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again. A change of `url`, `enabled_events` or `status` binds the endpoint to the credential making it: its event types must be ones that credential may read (403 `insufficient_permissions` otherwise), and from then on deliveries follow its permissions.',
+        'Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again. A change of `url` or `enabled_events`, or enabling it, binds the endpoint to the credential making it: its event types must be ones that credential may read (403 `insufficient_permissions` otherwise), and from then on deliveries follow its permissions.',
       params: WebhookEndpointIdParams,
       body: UpdateWebhookEndpointBody,
       response: { 200: WebhookEndpoint, ...errorResponses(...AUTH_ERRORS, 'resource_not_found', 'parameter_invalid') },

@@ -143,10 +143,10 @@ export async function updateWebhookEndpoint(
   production: boolean,
 ): Promise<WebhookEndpoint> {
   const existing = await getWebhookEndpoint(services, tenant, endpointId);
-  // A change of where events go, which or whether: the endpoint is bound to this credential from now
-  // on, and what it receives must be readable by it (so a key that cannot read customers cannot
-  // point another's endpoint at its own server, nor turn it back on).
-  const rebinds = input.url !== undefined || input.enabled_events !== undefined || input.status !== undefined;
+  // A change of where events go, which, or turning them on: the endpoint is bound to this credential
+  // from now on, and what it receives must be readable by it (so a key that cannot read customers
+  // cannot point another's endpoint at its own server, nor turn it back on). Disabling sends nothing.
+  const rebinds = input.url !== undefined || input.enabled_events !== undefined || input.status === 'enabled';
   if (rebinds) checkReadableTypes(input.enabled_events ?? existing.enabled_events, tenant.permissions);
   const changes = {
     ...(rebinds ? boundTo(tenant) : {}),

@@ -564,7 +564,7 @@ export interface paths {
          * Update a webhook endpoint
          * @description Requires the `webhooks:write` permission.
          *
-         *     Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again. A change of `url`, `enabled_events` or `status` binds the endpoint to the credential making it: its event types must be ones that credential may read (403 `insufficient_permissions` otherwise), and from then on deliveries follow its permissions.
+         *     Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again. A change of `url` or `enabled_events`, or enabling it, binds the endpoint to the credential making it: its event types must be ones that credential may read (403 `insufficient_permissions` otherwise), and from then on deliveries follow its permissions.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
