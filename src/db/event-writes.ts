@@ -9,6 +9,7 @@
 import type { EventObjects, EventType } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import { subscribes } from '../webhooks/enqueue-deliveries.js';
+import { endpointRights, hidesCustomer, mayReceive, type EndpointCredential } from '../webhooks/endpoint-rights.js';
 import type { DialectName } from './connection.js';
 import { preparedOnce, runPrepared } from './prepared.js';
 import { noteDeliveriesQueued, type DbTransaction } from './transaction.js';
@@ -22,8 +23,8 @@ export interface NewEvent {
   data: string;
 }
 
-/** An enabled webhook endpoint of the tenant, and the events it listens to (JSON). */
-export interface Endpoint {
+/** An enabled webhook endpoint of the tenant, the events it listens to (JSON), and its credential as it stands (`endpoint-rights.ts`). */
+export interface Endpoint extends EndpointCredential {
   id: string;
   enabled_events: string;
 }
@@ -33,15 +34,22 @@ export function newEvent<T extends EventType>(type: T, object: EventObjects[T]):
   return { id: newId('evt'), type, data: JSON.stringify(object) };
 }
 
+const ENDPOINT_FIELDS = (build: string) => `${build}('id', e.id, 'enabled_events', e.enabled_events, 'created_by', e.created_by, 'created_with', e.created_with,
+      'key_permissions', k.permissions, 'key_revoked_at', k.revoked_at, 'user_role', u.role, 'user_removed_at', u.removed_at)`;
+const ENDPOINTS_FROM = `from webhook_endpoints e
+      left join api_keys k on k.merchant_id = e.merchant_id and k.id = e.created_by
+      left join users u on u.merchant_id = e.merchant_id and u.id = e.created_by
+     where e.merchant_id = ? and e.environment = ? and e.status = 'enabled' and e.deleted_at is null`;
+
 /**
- * A scalar subquery: the tenant's enabled endpoints, in id order, as JSON text (`parseEndpoints`).
- * Parameters: merchant id, environment.
+ * A scalar subquery: the tenant's enabled endpoints, in id order, with their credentials, as JSON
+ * text (`parseEndpoints`). Parameters: merchant id, environment.
  */
 export const ENDPOINTS: Record<DialectName, string> = {
-  sqlite: `(select json_group_array(json_object('id', id, 'enabled_events', enabled_events) order by id)
-    from webhook_endpoints where merchant_id = ? and environment = ? and status = 'enabled' and deleted_at is null)`,
-  postgres: `(select coalesce(json_agg(json_build_object('id', id, 'enabled_events', enabled_events) order by id)::text, '[]')
-    from webhook_endpoints where merchant_id = ? and environment = ? and status = 'enabled' and deleted_at is null)`,
+  sqlite: `(select json_group_array(${ENDPOINT_FIELDS('json_object')} order by e.id)
+    ${ENDPOINTS_FROM})`,
+  postgres: `(select coalesce(json_agg(${ENDPOINT_FIELDS('json_build_object')} order by e.id)::text, '[]')
+    ${ENDPOINTS_FROM})`,
 };
 
 export function parseEndpoints(text: string): Endpoint[] {
@@ -60,13 +68,15 @@ export const POSTGRES_EVENTS = `events_written as (
     select ?, ?, e.id, e.type, e.data, ? from unnest(?::text[], ?::text[], ?::text[]) as e (id, type, data)),
   deliveries_written as (
     insert into webhook_deliveries (${DELIVERY_COLUMN_LIST})
-    select d.id, ?, ?, d.endpoint_id, d.event_id, d.event_type, null, 'pending', 0, ?, null, null, ?, ?
-      from unnest(?::text[], ?::text[], ?::text[], ?::text[]) as d (id, endpoint_id, event_id, event_type))`;
+    select d.id, ?, ?, d.endpoint_id, d.event_id, d.event_type, null, 'event', d.hide_customer, 'pending', 0, ?, null, null, ?, ?
+      from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::int[]) as d (id, endpoint_id, event_id, event_type, hide_customer))`;
 
 interface Delivery {
   id: string;
   endpointId: string;
   event: NewEvent;
+  /** 1 when the event goes out with its customer as the id only. */
+  hideCustomer: number;
 }
 
 /**
@@ -77,7 +87,10 @@ function deliveriesOf(trx: DbTransaction, events: readonly NewEvent[], endpoints
   const deliveries: Delivery[] = [];
   for (const event of events) {
     for (const endpoint of endpoints) {
-      if (subscribes(endpoint.enabled_events, event.type)) deliveries.push({ id: newId('whd'), endpointId: endpoint.id, event });
+      if (!subscribes(endpoint.enabled_events, event.type)) continue;
+      const rights = endpointRights(endpoint);
+      if (!mayReceive(rights, event.type)) continue;
+      deliveries.push({ id: newId('whd'), endpointId: endpoint.id, event, hideCustomer: hidesCustomer(rights, event.type) ? 1 : 0 });
     }
   }
   if (deliveries.length > 0) noteDeliveriesQueued(trx);
@@ -104,6 +117,7 @@ export function postgresEventParameters(trx: DbTransaction, tenant: Tenant, even
     deliveries.map((d) => d.endpointId),
     deliveries.map((d) => d.event.id),
     deliveries.map((d) => d.event.type),
+    deliveries.map((d) => d.hideCustomer),
   ];
 }
 
@@ -118,7 +132,7 @@ export async function insertEvents(trx: DbTransaction, tenant: Tenant, events: r
   const delivery = preparedOnce(
     dialect,
     'deliveries insert',
-    () => `insert into webhook_deliveries (${DELIVERY_COLUMN_LIST}) values (?, ?, ?, ?, ?, ?, null, 'pending', 0, ?, null, null, ?, ?)`,
+    () => `insert into webhook_deliveries (${DELIVERY_COLUMN_LIST}) values (?, ?, ?, ?, ?, ?, null, 'event', ?, 'pending', 0, ?, null, null, ?, ?)`,
   );
-  for (const d of deliveries) await runPrepared(trx, delivery, [d.id, merchantId, environment, d.endpointId, d.event.id, d.event.type, now, now, now]);
+  for (const d of deliveries) await runPrepared(trx, delivery, [d.id, merchantId, environment, d.endpointId, d.event.id, d.event.type, d.hideCustomer, now, now, now]);
 }

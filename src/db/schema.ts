@@ -8,7 +8,7 @@
  * Conventions on both databases: money is a 64-bit integer in the smallest currency unit; timestamps
  * are ISO 8601 UTC text with milliseconds; booleans are 0/1 integers; JSON is text.
  */
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type Environment = 'sandbox' | 'production';
 export const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
@@ -195,6 +195,17 @@ export interface WebhookEndpointsTable {
   /** The secret before the last rotation, still signing until `previous_secret_expires_at`. */
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
+  /** Two more secrets of earlier rotations, each signing until its own expiry (up to three retiring at once). */
+  previous_secret_2: string | null;
+  previous_secret_2_expires_at: string | null;
+  previous_secret_3: string | null;
+  previous_secret_3_expires_at: string | null;
+  /** The credential (`key_...`, `usr_...`) that last set `enabled_events`; null for endpoints made before it was kept. */
+  created_by: string | null;
+  /** JSON array of the permissions that credential held then; deliveries need them and the credential's current ones. */
+  created_with: string | null;
+  /** Attempts in a row that got no answer in time: from SLOW_AFTER_TIMEOUTS on, the endpoint is in the slow lane. */
+  timeouts: Generated<number>;
   /** When the endpoint began failing every attempt (cleared by a success); 5 days of it disables the endpoint. */
   failing_since: string | null;
   created_at: string;
@@ -203,6 +214,8 @@ export interface WebhookEndpointsTable {
 }
 
 /** One event to deliver to one endpoint: the transactional outbox, claimed by dispatchers with a lease. */
+export type WebhookDeliveryOrigin = 'event' | 'resend' | 'test';
+
 export interface WebhookDeliveriesTable {
   id: string;
   merchant_id: string;
@@ -212,6 +225,10 @@ export interface WebhookDeliveriesTable {
   event_type: string;
   /** The body to send when it is not a stored event's (the `ping` of a test delivery). */
   payload: string | null;
+  /** `event` (queued with its event), `resend` or `test`: resends and tests have a budget of their own. */
+  origin: Generated<WebhookDeliveryOrigin>;
+  /** An order event sent with `customer` reduced to its id: the endpoint's credential cannot read customers. */
+  hide_customer: Generated<number>;
   status: WebhookDeliveryStatus;
   attempts: number;
   next_attempt_at: string;

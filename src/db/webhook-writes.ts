@@ -37,6 +37,8 @@ export const DELIVERY_COLUMNS = [
   'event_id',
   'event_type',
   'payload',
+  'origin',
+  'hide_customer',
   'status',
   'attempts',
   'next_attempt_at',
@@ -57,6 +59,13 @@ const ENDPOINT_COLUMNS = [
   'secret',
   'previous_secret',
   'previous_secret_expires_at',
+  'previous_secret_2',
+  'previous_secret_2_expires_at',
+  'previous_secret_3',
+  'previous_secret_3_expires_at',
+  'created_by',
+  'created_with',
+  'timeouts',
   'failing_since',
   'created_at',
   'updated_at',
@@ -161,7 +170,7 @@ const RECORD = `with held as (
   update webhook_deliveries set status = ?, attempts = ?, next_attempt_at = ?, lease_until = null, lease_owner = null, updated_at = ?
    where merchant_id = ? and id = ?
 ), e as (
-  update webhook_endpoints set failing_since = ?, status = coalesce(?, status), updated_at = coalesce(?, updated_at)
+  update webhook_endpoints set failing_since = ?, status = coalesce(?, status), updated_at = coalesce(?, updated_at), timeouts = ?
    where merchant_id = ? and id = ?
   returning ${ENDPOINT_COLUMNS.join(', ')}
 ), n as (
@@ -177,7 +186,7 @@ select ${aliased('e', 'e_', ENDPOINT_COLUMNS)}, ${aliased('n', 'd_', DELIVERY_CO
 export interface AttemptRecord {
   attempt: WebhookAttemptValues;
   delivery: { status: Delivery['status']; attempts: number; nextAttemptAt: string };
-  endpoint: { failingSince: string | null; status: Endpoint['status'] | null; updatedAt: string | null };
+  endpoint: { failingSince: string | null; status: Endpoint['status'] | null; updatedAt: string | null; timeouts: number };
   /** Lease the endpoint's next delivery (false when the endpoint was just disabled, or the dispatcher is stopping). */
   leaseNext: boolean;
 }
@@ -225,6 +234,7 @@ export async function recordAttemptPostgres(
     endpoint.failingSince,
     endpoint.status,
     endpoint.updatedAt,
+    endpoint.timeouts,
     attempt.merchant_id,
     attempt.endpoint_id,
     ...nextDueParameters(lease, attempt.endpoint_id, attempt.delivery_id),

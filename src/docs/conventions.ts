@@ -28,6 +28,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_refund_amount: 'The refund amount is not between 1 and what is left to refund, is above the value of the returned items, or more units are returned than are left on a line.',
   already_refunded: 'The order has been refunded in full.',
   incorrect_password: 'From `POST /v1/account/password`: `current_password` is not the user\'s password (`param` `current_password`). Nothing changed; it counts as a failed sign-in for the account\'s limit.',
+  webhook_endpoint_limit_reached: 'From `POST /v1/webhook_endpoints`: the merchant already has 16 webhook endpoints (not deleted) in this environment, the most it may have. Delete one, or send more event types to one endpoint.',
   idempotency_key_reused: 'The `Idempotency-Key` was already used, within 24 hours, for a request to another endpoint or with another body. Use a new key for a new request.',
   request_too_large: 'The request body is larger than the limit (1 MiB unless the operator set `BODY_LIMIT_BYTES`).',
   headers_too_large: 'The request headers (cookies and `Authorization` included) are larger than 16 KiB together.',
@@ -148,6 +149,8 @@ ${table(['permission', 'allows'], SCOPES.map((scope) => [code(scope), scopeMeani
 A user's role gives their tokens these permissions:
 
 ${table(['role', 'permissions'], Object.entries(ROLE_PERMISSIONS).map(([role, scopes]) => [code(role), scopes.length === SCOPES.length ? 'all' : scopes.map(code).join(', ')]))}
+
+An order's customer is shown in full (\`customer\`: \`{id, name, email}\`) only to a credential with \`customers:read\`; to one without, \`customer\` carries the id only (\`{"id": "cus_..."}\`). This holds for Get Order, the order in the answers of Create, Capture and Cancel, \`order.*\` events read through \`/v1/events\`, and \`order.*\` webhooks (where the endpoint's credential counts, see Webhooks).
 
 # Signing in users (OAuth 2.0)
 
@@ -340,14 +343,25 @@ An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`
 
 # Webhooks
 
-A webhook endpoint (\`POST /v1/webhook_endpoints\`, permission \`webhooks:write\`; reading needs \`webhooks:read\`) receives the events of its merchant and environment whose types are in \`enabled_events\` (or all of them, \`["*"]\`). Sandbox and production endpoints are separate. Each event is sent as the [Standard Webhooks](https://www.standardwebhooks.com/) specification says, so a receiver using the \`standardwebhooks\` package verifies it unchanged:
+A webhook endpoint (\`POST /v1/webhook_endpoints\`, permission \`webhooks:write\`; reading needs \`webhooks:read\`) receives the events of its merchant and environment whose types are in \`enabled_events\` (or all of them, \`["*"]\`). Sandbox and production endpoints are separate. A merchant has at most 16 endpoints per environment (as Stripe allows): a 17th is 400 ${code('webhook_endpoint_limit_reached')}.
+
+**What an endpoint may receive** is exactly what its credential may read through \`/v1/events\`: orders and refunds with \`orders:read\`, products with \`products:read\`, customers with \`customers:read\`, API keys with \`api_keys:write\` (a signed-in admin's). The credential is the one that made the endpoint, or the last one to change its \`url\` or \`enabled_events\` or to enable it.
+
+- At create and update, an explicit event type the credential cannot read is **403** ${code('insufficient_permissions')} (\`param\` \`enabled_events\`; the message names the type and the permission it needs). \`["*"]\` is accepted from any credential and means every type it may read.
+- At queueing (each event, and each resend) the credential's permissions are checked again as they stand then: the permissions it had when it bound the endpoint that it still holds. An endpoint whose key was revoked, whose user was removed or whose role lost a permission stops receiving what that permission read; update the endpoint with a current credential to bind it again. A resend answers in \`endpoint_ids\` only the endpoints it queued the event for. \`ping\` (a test) is always sent.
+- \`order.*\` events sent to an endpoint whose credential lacks \`customers:read\` carry \`customer\` as \`{"id"}\` only.
+- Endpoints made before credentials were recorded with them receive what they subscribe to until they are next updated.
+
+Each event is sent as the [Standard Webhooks](https://www.standardwebhooks.com/) specification says, so a receiver using the \`standardwebhooks\` package verifies it unchanged:
 
 - \`POST\` with \`Content-Type: application/json\`; the body is the event as \`GET /v1/events/:id\` shows it.
-- \`webhook-id\`: the event id, the same on every retry (use it to drop duplicates); \`webhook-timestamp\`: Unix seconds of this attempt; \`webhook-signature\`: \`v1,\` then the base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\` keyed with the secret (the base64 after \`whsec_\`). After \`POST /v1/webhook_endpoints/:id/rotate_secret\`, two signatures separated by a space until the old secret expires.
+- \`webhook-id\`: the event id, the same on every retry (use it to drop duplicates); \`webhook-timestamp\`: Unix seconds of this attempt; \`webhook-signature\`: \`v1,\` then the base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\` keyed with the secret (the base64 after \`whsec_\`). After \`POST /v1/webhook_endpoints/:id/rotate_secret\`, one \`v1,\` signature per live secret, separated by spaces: the new secret's, and the replaced one's until its \`expires_in_seconds\` (default a day) have passed. Up to three earlier secrets sign at once, each until its own expiry, so a receiver that never got the answer of a rotation that timed out keeps verifying with the secret it has; a fourth retires the one closest to its expiry. \`expires_in_seconds: 0\` retires every earlier secret at once (a secret that leaked).
 - The secret is answered when the endpoint is made and on rotation only. Till signs with it, so it keeps the secret itself, not a hash: encrypted at rest with the server's encryption key (\`SIGNING_KEY_ENCRYPTION_KEY\`, required in production).
 - A 2xx answer is success. Anything else, no answer within the timeout (10 s by default) or a connection error is a failure, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (with up to 10% jitter), after which the delivery is failed. \`410 Gone\` disables the endpoint at once; so do 5 days in which every attempt failed. Redirects are not followed.
 - Delivery is at least once: a receiver may see an event twice, never zero times. Per endpoint, events are first attempted in the order they were recorded; a retried event may arrive after later ones.
-- Addresses that resolve to loopback, private, link-local (the cloud metadata address included), carrier-grade NAT, unique-local IPv6 or multicast ranges are refused when the connection is made (error \`blocked_address\` in the log). In production only \`https\` URLs are accepted.
+- Delivery is shared fairly: each server process sends 16 deliveries at once, taking the merchants (and environments) with deliveries due in turn, with at most 4 of one merchant's environment out at once across all processes. A receiver has 3 s to accept the connection (\`connect_timeout\`) and the timeout to answer; an endpoint whose last 2 attempts got no answer in time goes by a slow lane (4 deliveries at once per process, 2 per merchant's environment) until it answers in time again, so hanging receivers hold up neither other merchants nor the merchant's own other endpoints.
+- Tests and resends (\`POST /v1/webhook_endpoints/:id/test\`, \`POST /v1/events/:id/resend\`) may queue 60 deliveries a minute per merchant and environment together; past that they are 429 ${code('rate_limited')} (the events' own deliveries are not limited).
+- Addresses that resolve to loopback, private, link-local (the cloud metadata address included), carrier-grade NAT, unique-local IPv6 or multicast ranges, or IPv4-mapped IPv6 addresses of those, are refused when the connection is made (error \`blocked_address\` in the log); IPv4-compatible IPv6 addresses (\`::/96\`, such as \`::a9fe:a9fe\`) are refused always. In production only \`https\` URLs are accepted.
 - \`GET /v1/webhook_endpoints/:id/deliveries\` lists every attempt, newest first; \`POST /v1/events/:id/resend\` sends an event again, \`POST /v1/webhook_endpoints/:id/test\` sends a \`ping\` event (\`data.object\` is \`{"endpoint_id"}\`).
 
 # Reports

@@ -3,6 +3,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import { eventShown } from '../orders/customer-fields.js';
 import { getEvent } from './get-event.js';
 import { listEvents } from './list-events.js';
 import { Event, EventIdParams, EventList, ListEventsQuery } from './schemas.js';
@@ -21,7 +22,10 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ListEventsQuery,
       response: { 200: EventList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listEvents(request.services, request.principal, request.query),
+    handler: async (request) => {
+      const list = await listEvents(request.services, request.principal, request.query);
+      return { ...list, data: list.data.map((event) => eventShown(event, request.principal.permissions)) };
+    },
   });
 
   app.get('/v1/events/:id', {
@@ -34,6 +38,6 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: EventIdParams,
       response: { 200: Event, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => getEvent(request.services, request.principal, request.params.id),
+    handler: async (request) => eventShown(await getEvent(request.services, request.principal, request.params.id), request.principal.permissions),
   });
 };

@@ -30,10 +30,14 @@ export const LineItem = Type.Object(
 export const OrderCustomer = Type.Object(
   {
     id: IdOf('cus'),
-    name: Type.String(),
-    email: Nullable(Type.String({ format: 'email' })),
+    name: Type.Optional(Type.String({ description: 'Shown only to a credential with `customers:read`.' })),
+    email: Type.Optional(Nullable(Type.String({ format: 'email', description: 'Shown only to a credential with `customers:read`.' }))),
   },
-  { $id: 'OrderCustomer' },
+  {
+    $id: 'OrderCustomer',
+    description:
+      'The customer: `{id, name, email}` to a credential with `customers:read`; `{id}` only to one without (order views and `order.*` events alike; for webhooks, the endpoint\'s credential counts).',
+  },
 );
 
 export const Payment = Type.Object(

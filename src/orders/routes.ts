@@ -9,6 +9,8 @@ import { createOrder } from './create-order.js';
 import { listOrders } from './list-orders.js';
 import { getOrder } from './get-order.js';
 import { refundOrder } from './refund-order.js';
+import type { Scope } from '../auth/permissions.js';
+import { customerIdOnly, customerIdOnlyJson, seesCustomers } from './customer-fields.js';
 import {
   CaptureOrderBody,
   CreateOrderBody,
@@ -22,6 +24,11 @@ import {
 } from './schemas.js';
 
 const tags = ['Orders'];
+
+/** The order as the credential may see it: the customer in full with `customers:read`, else its id only. */
+function shown(request: { principal: { permissions: ReadonlySet<Scope> } }, order: Order): Order {
+  return seesCustomers(request.principal.permissions) ? order : customerIdOnly(order);
+}
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/v1/orders', {
@@ -48,7 +55,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Order, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
     handler: async (request, reply) => {
-      const body = await getOrder(request.services, request.principal, request.params.id);
+      const text = await getOrder(request.services, request.principal, request.params.id);
+      const body = seesCustomers(request.principal.permissions) ? text : customerIdOnlyJson(text);
       // The database's text is the answer as the schema would serialize it; sent as it is (a string is not serialized again).
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
@@ -66,7 +74,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return createOrder(request.services, request.principal, request.body);
+      return shown(request, await createOrder(request.services, request.principal, request.body));
     },
   });
 
@@ -84,7 +92,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'authentication_required', 'resource_not_found', 'order_not_capturable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
       },
     },
-    handler: (request) => captureOrder(request.services, request.principal, request.params.id, request.body),
+    handler: async (request) => shown(request, await captureOrder(request.services, request.principal, request.params.id, request.body)),
   });
 
   app.post('/v1/orders/:id/cancel', {
@@ -102,7 +110,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found', 'order_not_cancelable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
       },
     },
-    handler: (request) => cancelOrder(request.services, request.principal, request.params.id),
+    handler: async (request) => shown(request, await cancelOrder(request.services, request.principal, request.params.id)),
   });
 
   app.post('/v1/orders/:id/refund', {

@@ -9,19 +9,27 @@
  *   two dispatchers never hold the same delivery.
  * - Order: per endpoint, one delivery is in flight at a time and the oldest due goes first, so first
  *   attempts follow creation order; a retry waits for its back-off while later events go ahead.
+ * - Fair: one merchant cannot hold up another's deliveries. Claims go round the tenants (merchant and
+ *   environment) with due deliveries, the one served longest ago first, one delivery each per round;
+ *   a tenant has at most TENANT_IN_FLIGHT deliveries out at once (counted across every dispatcher, by
+ *   live leases); an endpoint sends at most CHAIN_LIMIT deliveries in a row before its slot goes back
+ *   to the round. An endpoint whose last SLOW_AFTER_TIMEOUTS attempts got no answer in time goes by
+ *   the slow lane: slots of their own (`slowConcurrency`), so hanging receivers never take the normal
+ *   lane's; its first answer in time brings it back.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
-import { toEvent } from '../events/event-view.js';
+import { toEvent, type EventColumns } from '../events/event-view.js';
+import { customerIdOnly } from '../orders/customer-fields.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../time.js';
 import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import { EndpointSecrets } from './webhook-secrets.js';
 import { signatureHeader, WebhookSender, type AttemptResult } from './send-webhook.js';
 import { foldsWebhookStatements, leaseNextPostgres, recordAttemptPostgres, type Lease, type LeasedRows, type WebhookAttemptValues } from '../db/webhook-writes.js';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
 type Endpoint = Selectable<WebhookEndpointsTable>;
@@ -48,8 +56,10 @@ export interface DispatcherOptions {
   pollIntervalMs: number;
   /** Opens endpoint secrets stored encrypted (SIGNING_KEY_ENCRYPTION_KEY); without it, secrets are read as stored. */
   cipher?: SigningKeyCipher;
-  /** Deliveries in flight at once in this process. */
+  /** Deliveries in flight at once in this process, in the normal lane (default 16). */
   concurrency?: number;
+  /** Deliveries in flight at once in this process, in the slow lane (default 4). */
+  slowConcurrency?: number;
   /** Called after each attempt (metrics). */
   onAttempt?: (outcome: 'succeeded' | 'retrying' | 'failed') => void;
 }
@@ -59,11 +69,33 @@ export const LEASE_MARGIN_MS = 5_000;
 /** An endpoint failing every attempt for this long is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
 
+export type Lane = 'normal' | 'slow';
+/** Attempts in a row without an answer in time (`timeout`, `connect_timeout`) that put an endpoint in the slow lane. */
+export const SLOW_AFTER_TIMEOUTS = 2;
+/** Deliveries of one tenant (merchant and environment) out at once in each lane, across every dispatcher. */
+export const TENANT_IN_FLIGHT: Readonly<Record<Lane, number>> = { normal: 4, slow: 2 };
+/** Deliveries of one endpoint sent one after another in a slot before the slot goes back to the round. */
+export const CHAIN_LIMIT = 16;
+
+/** A tenant with due deliveries in a lane, and how many of its deliveries of that lane are out. */
+interface DueTenant {
+  merchantId: string;
+  environment: Delivery['environment'];
+  lane: Lane;
+  inFlight: number;
+}
+
+const tenantKey = (t: Pick<DueTenant, 'merchantId' | 'environment'>) => `${t.merchantId}/${t.environment}`;
+const timedOut = (error: string | null) => error === 'timeout' || error === 'connect_timeout';
+
 export class WebhookDispatcher {
   private readonly owner = randomUUID();
   private readonly sender: WebhookSender;
   private readonly secrets: EndpointSecrets;
-  private readonly inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  private readonly inFlight = new Map<string, { done: Promise<void>; abort: AbortController; lane: Lane }>();
+  /** The round: when each tenant was last served (a counter), so that the one served longest ago goes first. */
+  private readonly served = new Map<string, number>();
+  private turn = 0;
   private running: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
@@ -129,43 +161,102 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Claims due deliveries up to the concurrency limit and starts sending them; returns how many it claimed. */
+  /** Free slots of each lane in this process. */
+  private freeSlots(): Record<Lane, number> {
+    const free: Record<Lane, number> = { normal: this.options.concurrency ?? 16, slow: this.options.slowConcurrency ?? 4 };
+    for (const { lane } of this.inFlight.values()) free[lane] -= 1;
+    return free;
+  }
+
+  /**
+   * Claims due deliveries while slots are free and starts sending them, in rounds: each round takes
+   * one delivery of each tenant with due deliveries (the tenant served longest ago first) whose lane
+   * has a free slot and who has fewer than TENANT_IN_FLIGHT out. Returns how many it claimed.
+   */
   private async fill(): Promise<number> {
     let claimed = 0;
-    while (!this.stopping && this.inFlight.size < (this.options.concurrency ?? 16)) {
-      const leased = await this.claim();
-      if (leased === undefined) break;
-      const { delivery } = leased;
-      claimed += 1;
-      const abort = new AbortController();
-      const done = this.deliver(leased, abort.signal).catch((error: unknown) => {
-        this.options.log.error({ err: error, delivery_id: delivery.id }, 'webhook delivery could not be recorded; it is retried when its lease runs out');
-      });
-      // A finished attempt may free its endpoint's next event: look again at once, even if it ends during a pass.
-      const finished = done.finally(() => {
-        this.inFlight.delete(delivery.id);
-        if (!this.stopping) this.nudge();
-      });
-      this.inFlight.set(delivery.id, { done: finished, abort });
+    while (!this.stopping) {
+      const free = this.freeSlots();
+      if (free.normal <= 0 && free.slow <= 0) break;
+      const now = this.options.clock.now();
+      const tenants = (await this.dueTenants(now)).filter((t) => free[t.lane] > 0 && t.inFlight < TENANT_IN_FLIGHT[t.lane]);
+      tenants.sort((a, b) => (this.served.get(tenantKey(a)) ?? 0) - (this.served.get(tenantKey(b)) ?? 0));
+      let round = 0;
+      for (const tenant of tenants) {
+        if (this.stopping || free[tenant.lane] <= 0) continue;
+        const leased = await this.claim(tenant);
+        if (leased === undefined) continue;
+        if (this.served.size > 10_000) this.served.clear();
+        this.served.set(tenantKey(tenant), ++this.turn);
+        free[tenant.lane] -= 1;
+        round += 1;
+        this.launch(leased, tenant.lane);
+      }
+      claimed += round;
+      if (round === 0) break;
     }
     return claimed;
   }
 
+  private launch(leased: Leased, lane: Lane): void {
+    const { delivery } = leased;
+    const abort = new AbortController();
+    const done = this.deliver(leased, abort.signal, lane).catch((error: unknown) => {
+      this.options.log.error({ err: error, delivery_id: delivery.id }, 'webhook delivery could not be recorded; it is retried when its lease runs out');
+    });
+    // A finished attempt may free its endpoint's next event: look again at once, even if it ends during a pass.
+    const finished = done.finally(() => {
+      this.inFlight.delete(delivery.id);
+      if (!this.stopping) this.nudge();
+    });
+    this.inFlight.set(delivery.id, { done: finished, abort, lane });
+  }
+
   /**
-   * Leases the next due delivery, at most one per endpoint at a time, each endpoint's in creation
-   * order. Two claimers could both pass the "no other live lease" check on their snapshots (and on
-   * PostgreSQL `SKIP LOCKED` would hand the second the endpoint's next event while the first is still
-   * out): so a claimer first takes the endpoint (its row locked, skipping endpoints another claimer
-   * holds), then looks in a statement of its own, whose snapshot sees every lease committed before.
+   * The tenants with deliveries due now, per lane, with how many of their deliveries of that lane are
+   * under a live lease (of any dispatcher). Every tenant's, so it reads across merchants.
    */
-  private async claim(): Promise<Leased | undefined> {
+  private async dueTenants(now: Date): Promise<DueTenant[]> {
+    const nowIso = now.toISOString();
+    const slow = sql.raw(`case when e.timeouts >= ${SLOW_AFTER_TIMEOUTS} then 1 else 0 end`);
+    const { rows } = await sql<{ merchant_id: string; environment: Delivery['environment']; slow: number | string; in_flight: number | string; due: number | string }>`
+      select d.merchant_id, d.environment, ${slow} as slow,
+             sum(case when d.lease_until > ${nowIso} then 1 else 0 end) as in_flight,
+             sum(case when d.lease_until is null or d.lease_until <= ${nowIso} then 1 else 0 end) as due
+        from webhook_deliveries d
+        join webhook_endpoints e on e.merchant_id = d.merchant_id and e.id = d.endpoint_id
+       where d.status = 'pending' and d.next_attempt_at <= ${nowIso}
+       group by d.merchant_id, d.environment, ${slow}`.execute(this.options.db.kysely);
+    return rows
+      .filter((r) => Number(r.due) > 0)
+      .map((r) => ({ merchantId: r.merchant_id, environment: r.environment, lane: Number(r.slow) === 1 ? 'slow' : 'normal', inFlight: Number(r.in_flight) }));
+  }
+
+  /**
+   * Leases the tenant's next due delivery in its lane, at most one per endpoint at a time, each
+   * endpoint's in creation order. Two claimers could both pass the "no other live lease" check on
+   * their snapshots (and on PostgreSQL `SKIP LOCKED` would hand the second the endpoint's next event
+   * while the first is still out): so a claimer first takes the endpoint (its row locked, skipping
+   * endpoints another claimer holds), then looks in a statement of its own, whose snapshot sees every
+   * lease committed before.
+   */
+  private async claim(tenant: DueTenant): Promise<Leased | undefined> {
     const { db } = this.options;
     const now = this.options.clock.now();
     // An endpoint whose lease was committed after the first statement's snapshot yields nothing: look again, afresh.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const claimed = await db.transaction(async (trx) => {
         const endpoint = await trx
-          .skipLocked(this.due(trx, now).innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id').clearSelect().select('d.endpoint_id'), 'e')
+          .skipLocked(
+            this.due(trx, now)
+              .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+              .where('d.merchant_id', '=', tenant.merchantId)
+              .where('d.environment', '=', tenant.environment)
+              .where('e.timeouts', tenant.lane === 'slow' ? '>=' : '<', SLOW_AFTER_TIMEOUTS)
+              .clearSelect()
+              .select('d.endpoint_id'),
+            'e',
+          )
           .executeTakeFirst();
         if (endpoint === undefined) return null;
         if (foldsWebhookStatements(db)) return leasedFrom(await leaseNextPostgres(trx, this.lease(now), endpoint.endpoint_id));
@@ -239,19 +330,19 @@ export class WebhookDispatcher {
    * recorded the attempt (see `record`), and so on while the endpoint has due deliveries: one
    * transaction per attempt instead of a claim and a record. Stopping hands a chained lease back.
    */
-  private async deliver(first: Leased, signal: AbortSignal): Promise<void> {
+  private async deliver(first: Leased, signal: AbortSignal, lane: Lane): Promise<void> {
     let leased: Leased | undefined = first;
-    while (leased !== undefined) {
+    for (let sent = 1; leased !== undefined; sent += 1) {
       if (signal.aborted || this.stopping) {
         await this.settle(leased.delivery, { status: 'pending', next_attempt_at: leased.delivery.next_attempt_at });
         return;
       }
-      leased = await this.attempt(leased, signal);
+      leased = await this.attempt(leased, signal, { lane, last: sent >= CHAIN_LIMIT });
     }
   }
 
   /** One attempt of a leased delivery; answers the endpoint's next delivery if the record leased it. */
-  private async attempt({ delivery, endpoint, body }: Leased, signal: AbortSignal): Promise<Leased | undefined> {
+  private async attempt({ delivery, endpoint, body }: Leased, signal: AbortSignal, slot: { lane: Lane; last: boolean }): Promise<Leased | undefined> {
     const { clock } = this.options;
     if (endpoint === undefined || endpoint.status !== 'enabled' || endpoint.deleted_at !== null) {
       this.sender.forget(delivery.endpoint_id);
@@ -277,7 +368,10 @@ export class WebhookDispatcher {
       await this.settle(delivery, { status: 'pending', next_attempt_at: delivery.next_attempt_at });
       return undefined;
     }
-    return this.record(delivery, endpoint.url, result, endpoint.failing_since);
+    // The slot sends the endpoint's next delivery only while the endpoint stays in the slot's lane, and not past CHAIN_LIMIT.
+    const timeouts = timedOut(result.error) ? Number(endpoint.timeouts) + 1 : 0;
+    const staysInLane = (timeouts >= SLOW_AFTER_TIMEOUTS ? 'slow' : 'normal') === slot.lane;
+    return this.record(delivery, endpoint.url, result, endpoint.failing_since, timeouts, staysInLane && !slot.last);
   }
 
   /** Ends this dispatcher's hold on the delivery, if it still has it. */
@@ -300,7 +394,14 @@ export class WebhookDispatcher {
    * PostgreSQL all of it is one statement, one round trip (`recordAttemptPostgres`, which says why its
    * single snapshot keeps that promise).
    */
-  private async record(delivery: Delivery, url: string, result: AttemptResult, failingSince: string | null): Promise<Leased | undefined> {
+  private async record(
+    delivery: Delivery,
+    url: string,
+    result: AttemptResult,
+    failingSince: string | null,
+    timeouts: number,
+    chain: boolean,
+  ): Promise<Leased | undefined> {
     const { db, clock, retryScheduleSeconds, log } = this.options;
     const now = clock.now();
     const nowIso = now.toISOString();
@@ -339,12 +440,12 @@ export class WebhookDispatcher {
       next_attempt_at: nextRetryAt ?? delivery.next_attempt_at,
     };
     const disables = gone || failingTooLong;
-    const endpointChange: { failing_since: string | null; status?: 'disabled'; updated_at?: string } = succeeded
-      ? { failing_since: null }
+    const endpointChange: { failing_since: string | null; timeouts: number; status?: 'disabled'; updated_at?: string } = succeeded
+      ? { failing_since: null, timeouts }
       : disables
-        ? { status: 'disabled', failing_since: failingSince ?? nowIso, updated_at: nowIso }
-        : { failing_since: failingSince ?? nowIso };
-    const leaseNext = !disables && !this.stopping;
+        ? { status: 'disabled', failing_since: failingSince ?? nowIso, timeouts, updated_at: nowIso }
+        : { failing_since: failingSince ?? nowIso, timeouts };
+    const leaseNext = chain && !disables && !this.stopping;
     if (disables) this.sender.forget(delivery.endpoint_id);
 
     let next: Leased | undefined;
@@ -352,7 +453,7 @@ export class WebhookDispatcher {
       const recorded = await recordAttemptPostgres(db.kysely, this.lease(now), {
         attempt: attemptRow,
         delivery: { status: deliveryChange.status, attempts: attempt, nextAttemptAt: deliveryChange.next_attempt_at },
-        endpoint: { failingSince: endpointChange.failing_since, status: endpointChange.status ?? null, updatedAt: endpointChange.updated_at ?? null },
+        endpoint: { failingSince: endpointChange.failing_since, status: endpointChange.status ?? null, updatedAt: endpointChange.updated_at ?? null, timeouts },
         leaseNext,
       });
       next = leasedFrom(recorded.next, recorded.endpoint);
@@ -389,7 +490,7 @@ function leasedFrom(rows: LeasedRows | undefined, endpoint?: Endpoint): Leased |
   return {
     delivery: rows.delivery,
     endpoint: endpoint ?? rows.endpoint,
-    body: rows.delivery.payload ?? (rows.event === undefined ? undefined : JSON.stringify(toEvent(rows.event))),
+    body: rows.delivery.payload ?? (rows.event === undefined ? undefined : eventJson(rows.event, rows.delivery)),
   };
 }
 
@@ -401,7 +502,14 @@ async function eventBody(db: Kysely<Database>, delivery: Delivery): Promise<stri
     .where('merchant_id', '=', delivery.merchant_id)
     .where('id', '=', delivery.event_id)
     .executeTakeFirst();
-  return row === undefined ? undefined : JSON.stringify(toEvent(row));
+  return row === undefined ? undefined : eventJson(row, delivery);
+}
+
+/** The event as `GET /v1/events/:id` shows it to the endpoint's credential: an order's customer as its id only when it cannot read customers. */
+function eventJson(row: EventColumns, delivery: Pick<Delivery, 'hide_customer'>): string {
+  const event = toEvent(row);
+  if (Number(delivery.hide_customer) === 1) event.data.object = customerIdOnly(event.data.object as never);
+  return JSON.stringify(event);
 }
 
 /** A delay with up to 10% added at random, so that retries of many deliveries do not arrive together. */

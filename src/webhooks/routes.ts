@@ -44,10 +44,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
       summary: 'Create a webhook endpoint',
       description:
         "Events of the credential's merchant and environment of the types in `enabled_events` are POSTed to `url`, signed as the Standard Webhooks specification says. The answer carries the signing `secret`: it is shown here and on rotation only.\n\n" +
+        'An endpoint receives only the event types its credential may read through `/v1/events` (orders and refunds with `orders:read`, products with `products:read`, customers with `customers:read`, API keys with `api_keys:write`): an explicit type it cannot read is 403 `insufficient_permissions`, and `*` means every type it may read. Each delivery is checked again against what the credential may read at that moment. A merchant has at most 16 endpoints per environment (400 `webhook_endpoint_limit_reached`).\n\n' +
         'Ignores `Idempotency-Key`: replaying the answer would mean storing the secret, so sending the request twice makes two endpoints. ' +
         'If a creation times out, list the endpoints and delete any you did not receive.',
       body: CreateWebhookEndpointBody,
-      response: { 201: WebhookEndpointWithSecret, ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'parameter_invalid') },
+      response: { 201: WebhookEndpointWithSecret, ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'parameter_invalid', 'webhook_endpoint_limit_reached') },
     },
     handler: async (request, reply) => {
       reply.code(201);
@@ -87,7 +88,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
       tags,
       operationId: 'updateWebhookEndpoint',
       summary: 'Update a webhook endpoint',
-      description: 'Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again.',
+      description:
+        'Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again. A change of `url` or `enabled_events`, or enabling it, binds the endpoint to the credential making it: its event types must be ones that credential may read (403 `insufficient_permissions` otherwise), and from then on deliveries follow its permissions.',
       params: WebhookEndpointIdParams,
       body: UpdateWebhookEndpointBody,
       response: { 200: WebhookEndpoint, ...errorResponses(...AUTH_ERRORS, 'resource_not_found', 'parameter_invalid') },
@@ -116,8 +118,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
       operationId: 'rotateWebhookSecret',
       summary: 'Rotate the signing secret',
       description:
-        'Makes a new secret and answers it. Until `expires_in_seconds` (default 86400; 0 = at once) have passed, deliveries carry two signatures in `webhook-signature`, one per secret, so a receiver can switch without refusing any.\n\n' +
-        'Ignores `Idempotency-Key`: replaying the answer would mean storing the secret. A rotation that times out may have happened: rotate again (with `expires_in_seconds` long enough for the secret you still use).',
+        'Makes a new secret and answers it. Until `expires_in_seconds` (default 86400) have passed, the secret it replaces keeps signing: deliveries carry one `v1,` signature per live secret in `webhook-signature`, separated by spaces, so a receiver can switch without refusing any. ' +
+        'Up to three earlier secrets sign at once, each until its own expiry; a fourth rotation while three are live retires the one closest to its expiry. `expires_in_seconds: 0` retires the current secret and every earlier one at once (a secret that leaked).\n\n' +
+        'Ignores `Idempotency-Key`: replaying the answer would mean storing the secret. A rotation that times out may have happened: rotate again; the secret you still use keeps signing until its expiry.',
       params: WebhookEndpointIdParams,
       body: RotateSecretBody,
       response: { 200: WebhookEndpointWithSecret, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
@@ -146,9 +149,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
       tags,
       operationId: 'testWebhookEndpoint',
       summary: 'Send a test event',
-      description: 'Sends a `ping` event (`data.object` is `{"endpoint_id"}`) to the endpoint now, signed like any other.',
+      description:
+        'Sends a `ping` event (`data.object` is `{"endpoint_id"}`) to the endpoint now, signed like any other. Tests and resends may queue 60 deliveries a minute per merchant and environment together; past that, 429 `rate_limited`.',
       params: WebhookEndpointIdParams,
-      response: { 200: ResendResult, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found') },
+      response: { 200: ResendResult, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found', 'rate_limited') },
     },
     handler: (request) => sendTestEvent(request.services, request.principal, request.params.id),
   });
@@ -159,10 +163,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
       tags,
       operationId: 'resendEvent',
       summary: 'Send an event again',
-      description: 'Queues the event now, with the same `webhook-id`, for `endpoint_id`, or for every enabled endpoint subscribed to its type.',
+      description:
+        'Queues the event now, with the same `webhook-id`, for `endpoint_id`, or for every enabled endpoint subscribed to its type, each only if its credential may read the event type now (`endpoint_ids` lists those it was queued for). Tests and resends may queue 60 deliveries a minute per merchant and environment together; past that, 429 `rate_limited`.',
       params: EventIdParams,
       body: ResendEventBody,
-      response: { 200: ResendResult, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found') },
+      response: { 200: ResendResult, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found', 'rate_limited') },
     },
     handler: (request) => resendEvent(request.services, request.principal, request.params.id, request.body.endpoint_id),
   });

@@ -77,7 +77,8 @@ export const RotateSecretBody = Type.Object(
         minimum: 0,
         maximum: 7 * 86_400,
         default: 86_400,
-        description: 'How long the old secret keeps signing (deliveries carry both signatures meanwhile); 0 retires it at once.',
+        description:
+          'How long the current secret keeps signing (deliveries carry a signature per live secret meanwhile); secrets of earlier rotations keep their own expiry, up to three at once. 0 retires the current secret and every earlier one at once.',
       }),
     ),
   },

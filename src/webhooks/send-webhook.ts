@@ -11,7 +11,9 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { addressRefusal, checkingLookup, refusedAddressError } from './address-filter.js';
 import { Webhook } from 'standardwebhooks';
 
 export interface AttemptResult {
@@ -19,7 +21,7 @@ export interface AttemptResult {
   /** The first 1 KB of the answer. */
   body: string | null;
   durationMs: number;
-  /** `timeout`, `connection_refused`, `blocked_address`, `connection_error`, or `http_<status>`; null on success. */
+  /** `timeout`, `connect_timeout`, `connection_refused`, `blocked_address`, `connection_error`, or `http_<status>`; null on success. */
   error: string | null;
 }
 
@@ -28,8 +30,33 @@ const EXCERPT_BYTES = 1024;
 export const KEEP_ALIVE_IDLE_MS = 4_000;
 /** Agents of endpoints with no connection left are dropped once more than this many are kept. */
 const AGENTS_KEPT = 256;
+/** How long a new connection may take to open: a receiver that does not accept in that time is not waited for. */
+export const CONNECT_TIMEOUT_MS = 3_000;
 
 type FilteringAgent = RequestFilteringHttpAgent | RequestFilteringHttpsAgent;
+type ConnectionListener = (error: Error | null, socket: net.Socket) => void;
+
+/**
+ * `Agent.createConnection` checked by `addressRefusal` first (an address in the URL, then each
+ * address a name resolves to), then by request-filtering-agent's own checks.
+ */
+function checked<T extends new (options: ConstructorParameters<typeof RequestFilteringHttpAgent>[0]) => FilteringAgent>(Base: T, allowPrivateNetworks: boolean): T {
+  const lookup = checkingLookup(allowPrivateNetworks);
+  return class extends (Base as new (options: ConstructorParameters<typeof RequestFilteringHttpAgent>[0]) => RequestFilteringHttpAgent) {
+    override createConnection(options: net.NetConnectOpts & { host?: string }, listener?: ConnectionListener): net.Socket {
+      const host = options.host;
+      const reason = host === undefined ? undefined : addressRefusal(host, allowPrivateNetworks);
+      if (reason !== undefined) {
+        const socket = new net.Socket();
+        const error = refusedAddressError(host!, undefined, reason);
+        if (listener) listener(error, socket);
+        else socket.destroy(error);
+        return socket;
+      }
+      return (super.createConnection as (o: unknown, l?: ConnectionListener) => net.Socket)({ ...options, lookup }, listener);
+    }
+  } as unknown as T;
+}
 
 /** `v1,<signature>` for each live secret, separated by spaces. */
 export function signatureHeader(secrets: readonly string[], id: string, timestamp: Date, body: string): string {
@@ -40,10 +67,17 @@ export class WebhookSender {
   /** Per endpoint id: the origin its agent connects to, and the agent. */
   private readonly agents = new Map<string, { origin: string; agent: FilteringAgent }>();
 
+  private readonly HttpAgent: typeof RequestFilteringHttpAgent;
+  private readonly HttpsAgent: typeof RequestFilteringHttpsAgent;
+
   constructor(
     private readonly timeoutMs: number,
     private readonly allowPrivateNetworks: boolean,
-  ) {}
+    private readonly connectTimeoutMs: number = CONNECT_TIMEOUT_MS,
+  ) {
+    this.HttpAgent = checked(RequestFilteringHttpAgent, allowPrivateNetworks);
+    this.HttpsAgent = checked(RequestFilteringHttpsAgent as unknown as typeof RequestFilteringHttpAgent, allowPrivateNetworks) as unknown as typeof RequestFilteringHttpsAgent;
+  }
 
   send(endpointId: string, url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<AttemptResult> {
     const started = performance.now();
@@ -68,6 +102,18 @@ export class WebhookSender {
         finish({ status: null, body: null, error: 'timeout' });
         request.destroy();
       }, this.timeoutMs);
+      // A new connection has a shorter time to open than the whole attempt has (a kept one is open already).
+      request.on('socket', (socket: net.Socket) => {
+        if (!socket.connecting) return;
+        const connectTimer = setTimeout(() => {
+          finish({ status: null, body: null, error: 'connect_timeout' });
+          request.destroy();
+        }, Math.min(this.connectTimeoutMs, this.timeoutMs));
+        const clear = () => clearTimeout(connectTimer);
+        socket.once('connect', clear);
+        socket.once('close', clear);
+        request.once('close', clear);
+      });
       request.on('response', (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -119,7 +165,7 @@ export class WebhookSender {
       maxSockets: 1,
       maxFreeSockets: 1,
     };
-    const agent = target.protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options);
+    const agent = target.protocol === 'https:' ? new this.HttpsAgent(options) : new this.HttpAgent(options);
     this.agents.set(endpointId, { origin: target.origin, agent });
     return agent;
   }

@@ -2,9 +2,11 @@
  * Webhook endpoints of a tenant: create, read, change, delete, rotate the secret. A deleted endpoint
  * is kept (its delivery log stays readable by support) but answers 404 and receives nothing.
  */
+import { sql } from 'kysely';
 import { pageOf, type Pagination } from '../db/paginate.js';
 import { randomBytes } from 'node:crypto';
-import type { Tenant } from '../auth/principal.js';
+import type { Principal, Tenant } from '../auth/principal.js';
+import { boundTo, checkReadableTypes } from './endpoint-rights.js';
 import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import type { WebhookEndpointsTable } from '../db/schema.js';
 import { selectScoped } from '../db/scoped.js';
@@ -19,6 +21,9 @@ import type {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
 } from './schemas.js';
+
+/** Live (not deleted) endpoints a merchant may have in each environment, as Stripe allows. */
+export const MAX_WEBHOOK_ENDPOINTS = 16;
 
 const COLUMNS = ['id', 'url', 'enabled_events', 'description', 'metadata', 'status', 'created_at', 'updated_at'] as const;
 type EndpointColumns = Pick<WebhookEndpointsTable, (typeof COLUMNS)[number]>;
@@ -64,11 +69,12 @@ export function checkEndpointUrl(raw: string, production: boolean): string {
 
 export async function createWebhookEndpoint(
   { clock, transaction }: Services,
-  tenant: Tenant,
+  tenant: Principal,
   input: CreateWebhookEndpointBody,
   production: boolean,
   cipher: SigningKeyCipher,
 ): Promise<WebhookEndpointWithSecret> {
+  checkReadableTypes(input.enabled_events, tenant.permissions);
   const now = isoNow(clock);
   const id = newId('we');
   const secret = newWebhookSecret();
@@ -86,12 +92,25 @@ export async function createWebhookEndpoint(
     secret: await cipher.sealSecret(id, secret),
     previous_secret: null,
     previous_secret_expires_at: null,
+    ...boundTo(tenant),
     failing_since: null,
     created_at: now,
     updated_at: now,
     deleted_at: null,
   };
   await transaction(async (trx) => {
+    // Two creations at once on PostgreSQL: the second waits for the first's count.
+    if (trx.dialect === 'postgres') await sql`select id from merchants where id = ${tenant.merchantId} for update`.execute(trx);
+    const { count } = await selectScoped(trx, 'webhook_endpoints', tenant)
+      .where('deleted_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new ApiError(
+        'webhook_endpoint_limit_reached',
+        `This merchant already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints in this environment, the most it may have. Delete one, or send more event types to one endpoint.`,
+      );
+    }
     await trx.insertInto('webhook_endpoints').values(row).execute();
   });
   return { ...toEndpoint(row), secret };
@@ -118,13 +137,19 @@ export async function listWebhookEndpoints(
 
 export async function updateWebhookEndpoint(
   services: Services,
-  tenant: Tenant,
+  tenant: Principal,
   endpointId: string,
   input: UpdateWebhookEndpointBody,
   production: boolean,
 ): Promise<WebhookEndpoint> {
-  await getWebhookEndpoint(services, tenant, endpointId);
+  const existing = await getWebhookEndpoint(services, tenant, endpointId);
+  // A change of where events go, which, or turning them on: the endpoint is bound to this credential
+  // from now on, and what it receives must be readable by it (so a key that cannot read customers
+  // cannot point another's endpoint at its own server, nor turn it back on). Disabling sends nothing.
+  const rebinds = input.url !== undefined || input.enabled_events !== undefined || input.status === 'enabled';
+  if (rebinds) checkReadableTypes(input.enabled_events ?? existing.enabled_events, tenant.permissions);
   const changes = {
+    ...(rebinds ? boundTo(tenant) : {}),
     ...(input.url === undefined ? {} : { url: checkEndpointUrl(input.url, production) }),
     ...(input.enabled_events === undefined ? {} : { enabled_events: enabledEvents(input.enabled_events) }),
     ...(input.description === undefined ? {} : { description: input.description }),
@@ -167,9 +192,15 @@ export async function deleteWebhookEndpoint(services: Services, tenant: Tenant, 
   return { id: endpointId, deleted: true };
 }
 
+/** How many earlier secrets may keep signing at once, each until its own expiry. */
+export const RETIRING_SECRETS = 3;
+
 /**
- * A new secret; the old one keeps signing for `expires_in_seconds` (default a day), so that a
- * receiver can switch without dropping a delivery.
+ * A new secret; the current one keeps signing for `expires_in_seconds` (default a day), and so do
+ * the secrets of earlier rotations until their own expiry, up to RETIRING_SECRETS of them: a receiver
+ * that never saw the secrets of rotations that timed out keeps verifying with the one it has. Past
+ * that many, the one closest to its expiry is retired first. `expires_in_seconds: 0` retires the
+ * current secret and every earlier one at once (a secret that leaked).
  */
 export async function rotateWebhookSecret(
   services: Services,
@@ -178,23 +209,50 @@ export async function rotateWebhookSecret(
   input: RotateSecretBody,
   cipher: SigningKeyCipher,
 ): Promise<WebhookEndpointWithSecret> {
-  const current = await liveEndpoints(services, tenant).select(['secret']).where('id', '=', endpointId).executeTakeFirst();
-  if (current === undefined) throw notFound('webhook endpoint', endpointId, 'id');
   const nowMs = services.clock.now().getTime();
+  const nowIso = new Date(nowMs).toISOString();
   const expiresIn = input.expires_in_seconds ?? 86_400;
   const secret = newWebhookSecret();
-  await services.db.kysely
-    .updateTable('webhook_endpoints')
-    .set({
-      secret: await cipher.sealSecret(endpointId, secret),
-      // Stored as it was (it may predate the encryption key; the next start encrypts it then).
-      previous_secret: expiresIn === 0 ? null : current.secret,
-      previous_secret_expires_at: expiresIn === 0 ? null : new Date(nowMs + expiresIn * 1000).toISOString(),
-      updated_at: new Date(nowMs).toISOString(),
-    })
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
-    .where('id', '=', endpointId)
-    .execute();
+  const sealed = await cipher.sealSecret(endpointId, secret);
+  const found = await services.transaction(async (trx) => {
+    const current = await selectScoped(trx, 'webhook_endpoints', tenant)
+      .where('deleted_at', 'is', null)
+      .select(['secret', 'previous_secret', 'previous_secret_expires_at', 'previous_secret_2', 'previous_secret_2_expires_at', 'previous_secret_3', 'previous_secret_3_expires_at'])
+      .where('id', '=', endpointId)
+      .executeTakeFirst();
+    if (current === undefined) return false;
+    const retiring = [
+      { secret: current.previous_secret, expires_at: current.previous_secret_expires_at },
+      { secret: current.previous_secret_2, expires_at: current.previous_secret_2_expires_at },
+      { secret: current.previous_secret_3, expires_at: current.previous_secret_3_expires_at },
+    ].filter((r): r is { secret: string; expires_at: string } => r.secret !== null && r.expires_at !== null && r.expires_at > nowIso);
+    // 0: every earlier secret stops signing now (a secret that leaked).
+    if (expiresIn === 0) retiring.length = 0;
+    // Stored as it was (it may predate the encryption key; the next start encrypts it then).
+    else retiring.unshift({ secret: current.secret, expires_at: new Date(nowMs + expiresIn * 1000).toISOString() });
+    while (retiring.length > RETIRING_SECRETS) {
+      const soonest = retiring.reduce((a, b) => (b.expires_at < a.expires_at ? b : a));
+      retiring.splice(retiring.indexOf(soonest), 1);
+    }
+    const slot = (i: number) => ({ secret: retiring[i]?.secret ?? null, expires_at: retiring[i]?.expires_at ?? null });
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        secret: sealed,
+        previous_secret: slot(0).secret,
+        previous_secret_expires_at: slot(0).expires_at,
+        previous_secret_2: slot(1).secret,
+        previous_secret_2_expires_at: slot(1).expires_at,
+        previous_secret_3: slot(2).secret,
+        previous_secret_3_expires_at: slot(2).expires_at,
+        updated_at: nowIso,
+      })
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('environment', '=', tenant.environment)
+      .where('id', '=', endpointId)
+      .execute();
+    return true;
+  });
+  if (!found) throw notFound('webhook endpoint', endpointId, 'id');
   return { ...(await getWebhookEndpoint(services, tenant, endpointId)), secret };
 }

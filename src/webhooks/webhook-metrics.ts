@@ -1,6 +1,8 @@
 /**
- * Webhook figures at `/metrics`: attempts by outcome, and how long the oldest pending delivery has
- * been waiting (a growing age means the dispatchers are not keeping up, or none is running).
+ * Webhook figures at `/metrics`: attempts by outcome, how long the oldest pending delivery has been
+ * waiting (a growing age means the dispatchers are not keeping up, or none is running), and per
+ * tenant (merchant and environment) the deliveries pending and how long the oldest due one has been
+ * due: one tenant's queue growing while the others' stay short is one merchant flooding its own.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db } from '../db/connection.js';
@@ -10,6 +12,23 @@ export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed';
 
 /** How long a scrape waits for the oldest pending delivery's age. */
 const SCRAPE_QUERY_MS = 500;
+/** The per-tenant figures name this many tenants at most, those with the most pending deliveries. */
+export const TENANTS_SHOWN = 100;
+
+interface TenantFigure {
+  merchant_id: string;
+  environment: string;
+  depth: number | string;
+  oldest_due: string | null;
+}
+
+/** Answers `query`, or 'late' when it fails or takes longer than SCRAPE_QUERY_MS: the last value then stands. */
+async function inTime<T>(query: Promise<T>): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const result = await Promise.race([query, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SCRAPE_QUERY_MS)))]).catch(() => 'late' as const);
+  clearTimeout(timer);
+  return result;
+}
 
 /** Registers the figures; answers the function the dispatcher calls after each attempt. */
 export function webhookMetrics(registry: Registry, db: Db, clock: Clock): (outcome: AttemptOutcome) => void {
@@ -38,6 +57,54 @@ export function webhookMetrics(registry: Registry, db: Db, clock: Clock): (outco
       if (row === 'late') return;
       const oldest = row?.oldest == null ? undefined : Date.parse(String(row.oldest));
       this.set(oldest === undefined ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000));
+    },
+  });
+  // One query serves both per-tenant figures of a scrape (prom-client collects them at once).
+  let figures: Promise<TenantFigure[] | 'late'> | undefined;
+  const tenantFigures = () => {
+    figures ??= inTime(
+      db.kysely
+        .selectFrom('webhook_deliveries')
+        .select((eb) => [
+          'merchant_id',
+          'environment',
+          eb.fn.countAll<number | string>().as('depth'),
+          eb.fn.min(eb.case().when('next_attempt_at', '<=', clock.now().toISOString()).then(eb.ref('next_attempt_at')).end()).as('oldest_due'),
+        ])
+        .where('status', '=', 'pending')
+        .groupBy(['merchant_id', 'environment'])
+        .orderBy((eb) => eb.fn.countAll(), 'desc')
+        .limit(TENANTS_SHOWN)
+        .execute() as Promise<TenantFigure[]>,
+    ).finally(() => (figures = undefined));
+    return figures;
+  };
+  new Gauge({
+    name: 'till_webhook_queue_depth',
+    help: `Webhook deliveries pending (due or waiting for a retry) per merchant and environment, for the ${TENANTS_SHOWN} with the most.`,
+    labelNames: ['merchant_id', 'environment'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await tenantFigures();
+      if (rows === 'late') return;
+      this.reset();
+      for (const row of rows) this.set({ merchant_id: row.merchant_id, environment: row.environment }, Number(row.depth));
+    },
+  });
+  new Gauge({
+    name: 'till_webhook_oldest_due_seconds',
+    help: `How long the oldest webhook delivery due now has been due, per merchant and environment (0 when none is due), for the ${TENANTS_SHOWN} with the most pending.`,
+    labelNames: ['merchant_id', 'environment'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await tenantFigures();
+      if (rows === 'late') return;
+      this.reset();
+      const now = clock.now().getTime();
+      for (const row of rows) {
+        const due = row.oldest_due == null ? undefined : Date.parse(String(row.oldest_due));
+        this.set({ merchant_id: row.merchant_id, environment: row.environment }, due === undefined ? 0 : Math.max(0, (now - due) / 1000));
+      }
     },
   });
   return (outcome) => attempts.inc({ outcome });

@@ -13,6 +13,24 @@ import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import type { Db } from '../db/connection.js';
 import type { WebhookEndpointsTable } from '../db/schema.js';
 
+type RetiringColumns =
+  | 'previous_secret'
+  | 'previous_secret_expires_at'
+  | 'previous_secret_2'
+  | 'previous_secret_2_expires_at'
+  | 'previous_secret_3'
+  | 'previous_secret_3_expires_at';
+
+/** The stored secrets of earlier rotations with their expiry, newest first. */
+function retiringSecrets(endpoint: Pick<WebhookEndpointsTable, RetiringColumns>): [string, string][] {
+  const all: [string | null, string | null][] = [
+    [endpoint.previous_secret, endpoint.previous_secret_expires_at],
+    [endpoint.previous_secret_2, endpoint.previous_secret_2_expires_at],
+    [endpoint.previous_secret_3, endpoint.previous_secret_3_expires_at],
+  ];
+  return all.filter((pair): pair is [string, string] => pair[0] !== null && pair[1] !== null);
+}
+
 /** No encryption key: secrets in clear. */
 export const SECRETS_IN_CLEAR = new SigningKeyCipher();
 
@@ -20,8 +38,8 @@ export const SECRETS_IN_CLEAR = new SigningKeyCipher();
 const OPENED_CACHE_SIZE = 1_000;
 
 /**
- * The secrets that sign a delivery sent at `sentAt`: the current one, and the one before the last
- * rotation while it has not expired. A cache of opened secrets, keyed by what is stored, saves the
+ * The secrets that sign a delivery sent at `sentAt`: the current one, and those of earlier rotations
+ * that have not expired (up to three). A cache of opened secrets, keyed by what is stored, saves the
  * decryption for the next delivery to the same endpoint; a rotation stores something else, so the
  * cache never serves a stale secret.
  */
@@ -30,13 +48,11 @@ export class EndpointSecrets {
 
   constructor(private readonly cipher: SigningKeyCipher = SECRETS_IN_CLEAR) {}
 
-  async live(
-    endpoint: Pick<WebhookEndpointsTable, 'id' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
-    sentAt: Date,
-  ): Promise<string[]> {
+  async live(endpoint: Pick<WebhookEndpointsTable, 'id' | 'secret' | RetiringColumns>, sentAt: Date): Promise<string[]> {
     const secrets = [await this.open(endpoint.id, endpoint.secret)];
-    if (endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > sentAt.toISOString()) {
-      secrets.push(await this.open(endpoint.id, endpoint.previous_secret));
+    const at = sentAt.toISOString();
+    for (const [stored, expiresAt] of retiringSecrets(endpoint)) {
+      if (expiresAt > at) secrets.push(await this.open(endpoint.id, stored));
     }
     return secrets;
   }
@@ -62,22 +78,28 @@ export async function rewrapWebhookSecrets(db: Db, cipher: SigningKeyCipher, cho
   // Without a key there is nothing to encrypt with (and secrets are never decrypted back into clear).
   if (!cipher.encrypts) return 0;
   return db.transaction(async (trx) => {
-    let query = trx.selectFrom('webhook_endpoints').select(['merchant_id', 'id', 'secret', 'previous_secret']);
+    let query = trx.selectFrom('webhook_endpoints').select(['merchant_id', 'id', 'secret', 'previous_secret', 'previous_secret_2', 'previous_secret_3']);
     // Secrets in clear start with `whsec` (a JWE with `eyJ`): only those rows are read at each start.
-    if (chosen === 'in-clear') query = query.where((eb) => eb.or([eb('secret', 'like', 'whsec%'), eb('previous_secret', 'like', 'whsec%')]));
+    if (chosen === 'in-clear') {
+      query = query.where((eb) =>
+        eb.or([eb('secret', 'like', 'whsec%'), eb('previous_secret', 'like', 'whsec%'), eb('previous_secret_2', 'like', 'whsec%'), eb('previous_secret_3', 'like', 'whsec%')]),
+      );
+    }
     let rewrapped = 0;
     for (const row of await query.execute()) {
-      const rewrap = async (stored: string): Promise<string> => {
-        if (cipher.isCurrentSecret(stored)) return stored;
+      const rewrap = async (stored: string | null): Promise<string | null> => {
+        if (stored === null || cipher.isCurrentSecret(stored)) return stored;
         rewrapped += 1;
         return cipher.sealSecret(row.id, await cipher.openSecret(row.id, stored));
       };
-      const secret = await rewrap(row.secret);
-      const previous = row.previous_secret === null ? null : await rewrap(row.previous_secret);
-      if (secret === row.secret && previous === row.previous_secret) continue;
+      const secret = (await rewrap(row.secret))!;
+      const previous = await rewrap(row.previous_secret);
+      const previous2 = await rewrap(row.previous_secret_2);
+      const previous3 = await rewrap(row.previous_secret_3);
+      if (secret === row.secret && previous === row.previous_secret && previous2 === row.previous_secret_2 && previous3 === row.previous_secret_3) continue;
       await trx
         .updateTable('webhook_endpoints')
-        .set({ secret, previous_secret: previous })
+        .set({ secret, previous_secret: previous, previous_secret_2: previous2, previous_secret_3: previous3 })
         .where('merchant_id', '=', row.merchant_id)
         .where('id', '=', row.id)
         .execute();

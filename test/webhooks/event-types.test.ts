@@ -94,7 +94,10 @@ describeEachBackend('product, customer and API key events', (backend) => {
   test('creating and revoking an API key records api_key.created and api_key.revoked in its environment, never with the key or its hash', async () => {
     const shop = await createTestMerchant(server);
     const hook = await receivers.start();
-    const endpoint = await shop.production.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['api_key.created', 'api_key.revoked'] });
+    // API key events go to endpoints of those who manage keys (an admin's sign-in); an API key is refused them.
+    const productionAdmin = (await signInAs(server, shop, 'admin', { environment: 'production' })).api;
+    assert.equal((await shop.production.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['api_key.created'] })).status, 403);
+    const endpoint = await productionAdmin.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['api_key.created', 'api_key.revoked'] });
     assert.equal(endpoint.status, 201, JSON.stringify(endpoint.body));
     const admin = (await signInAs(server, shop, 'admin', { environment: 'sandbox' })).api;
 
@@ -108,7 +111,6 @@ describeEachBackend('product, customer and API key events', (backend) => {
     assert.equal((await admin.post(`/v1/api_keys/${created.body.id}/revoke`, {})).status, 200);
 
     // API key events are read by those who manage keys: an admin's sign-in, not an API key.
-    const productionAdmin = (await signInAs(server, shop, 'admin', { environment: 'production' })).api;
     const createdEvents = (await eventsOf(productionAdmin, 'api_key.created')).filter((e) => e.data.object.id === created.body.id);
     assert.equal(createdEvents.length, 1);
     assert.deepEqual(createdEvents[0].data.object, record);

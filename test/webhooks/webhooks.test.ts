@@ -443,7 +443,10 @@ describeEachBackend('webhooks to private addresses', (backend) => {
 
   test('are refused without WEBHOOK_ALLOW_PRIVATE_NETWORKS, and the refusal is in the log', async () => {
     const shop = await createTestMerchant(server);
-    for (const url of [hook.url, hook.url.replace('127.0.0.1', 'localhost'), 'http://169.254.169.254/latest', 'http://10.0.0.1/hook', 'http://[::1]:9/hook']) {
+    // Loopback only, in every spelling: were the filter to fail, nothing would leave the machine. The
+    // other classes (link-local, metadata, private, ::/96) are checked without dispatching (address-filter.test.ts).
+    const loopback = (host: string) => hook.url.replace('127.0.0.1', host);
+    for (const url of [hook.url, loopback('localhost'), loopback('127.0.0.2'), loopback('0.0.0.0'), loopback('[::ffff:127.0.0.1]'), loopback('[::1]')]) {
       const endpoint = await createEndpoint(shop.sandbox, url);
       if (url === hook.url) await makeEvent(shop.sandbox);
       else await shop.sandbox.post(`/v1/webhook_endpoints/${endpoint.id}/test`);

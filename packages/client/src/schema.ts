@@ -524,6 +524,8 @@ export interface paths {
          *
          *     Events of the credential's merchant and environment of the types in `enabled_events` are POSTed to `url`, signed as the Standard Webhooks specification says. The answer carries the signing `secret`: it is shown here and on rotation only.
          *
+         *     An endpoint receives only the event types its credential may read through `/v1/events` (orders and refunds with `orders:read`, products with `products:read`, customers with `customers:read`, API keys with `api_keys:write`): an explicit type it cannot read is 403 `insufficient_permissions`, and `*` means every type it may read. Each delivery is checked again against what the credential may read at that moment. A merchant has at most 16 endpoints per environment (400 `webhook_endpoint_limit_reached`).
+         *
          *     Ignores `Idempotency-Key`: replaying the answer would mean storing the secret, so sending the request twice makes two endpoints. If a creation times out, list the endpoints and delete any you did not receive.
          */
         post: operations["createWebhookEndpoint"];
@@ -562,7 +564,7 @@ export interface paths {
          * Update a webhook endpoint
          * @description Requires the `webhooks:write` permission.
          *
-         *     Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again.
+         *     Changes `url`, `enabled_events`, `description`, `metadata` or `status` (`enabled` or `disabled`). A disabled endpoint receives nothing until enabled again. A change of `url` or `enabled_events`, or enabling it, binds the endpoint to the credential making it: its event types must be ones that credential may read (403 `insufficient_permissions` otherwise), and from then on deliveries follow its permissions.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -580,9 +582,9 @@ export interface paths {
          * Rotate the signing secret
          * @description Requires the `webhooks:write` permission.
          *
-         *     Makes a new secret and answers it. Until `expires_in_seconds` (default 86400; 0 = at once) have passed, deliveries carry two signatures in `webhook-signature`, one per secret, so a receiver can switch without refusing any.
+         *     Makes a new secret and answers it. Until `expires_in_seconds` (default 86400) have passed, the secret it replaces keeps signing: deliveries carry one `v1,` signature per live secret in `webhook-signature`, separated by spaces, so a receiver can switch without refusing any. Up to three earlier secrets sign at once, each until its own expiry; a fourth rotation while three are live retires the one closest to its expiry. `expires_in_seconds: 0` retires the current secret and every earlier one at once (a secret that leaked).
          *
-         *     Ignores `Idempotency-Key`: replaying the answer would mean storing the secret. A rotation that times out may have happened: rotate again (with `expires_in_seconds` long enough for the secret you still use).
+         *     Ignores `Idempotency-Key`: replaying the answer would mean storing the secret. A rotation that times out may have happened: rotate again; the secret you still use keeps signing until its expiry.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -626,7 +628,7 @@ export interface paths {
          * Send a test event
          * @description Requires the `webhooks:write` permission.
          *
-         *     Sends a `ping` event (`data.object` is `{"endpoint_id"}`) to the endpoint now, signed like any other.
+         *     Sends a `ping` event (`data.object` is `{"endpoint_id"}`) to the endpoint now, signed like any other. Tests and resends may queue 60 deliveries a minute per merchant and environment together; past that, 429 `rate_limited`.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -648,7 +650,7 @@ export interface paths {
          * Send an event again
          * @description Requires the `webhooks:write` permission.
          *
-         *     Queues the event now, with the same `webhook-id`, for `endpoint_id`, or for every enabled endpoint subscribed to its type.
+         *     Queues the event now, with the same `webhook-id`, for `endpoint_id`, or for every enabled endpoint subscribed to its type, each only if its credential may read the event type now (`endpoint_ids` lists those it was queued for). Tests and resends may queue 60 deliveries a minute per merchant and environment together; past that, 429 `rate_limited`.
          */
         post: operations["resendEvent"];
         delete?: never;
@@ -803,11 +805,13 @@ export interface components {
             /** @description Units of this line returned by refunds so far. */
             refunded_quantity: number;
         };
+        /** @description The customer: `{id, name, email}` to a credential with `customers:read`; `{id}` only to one without (order views and `order.*` events alike; for webhooks, the endpoint's credential counts). */
         OrderCustomer: {
             /** @example cus_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
-            name: string;
-            email: string | null;
+            /** @description Shown only to a credential with `customers:read`. */
+            name?: string;
+            email?: string | null;
         };
         Payment: {
             method: components["schemas"]["PaymentMethod"];
@@ -4915,7 +4919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `parameter_missing`, `webhook_endpoint_limit_reached` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5453,7 +5457,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description How long the old secret keeps signing (deliveries carry both signatures meanwhile); 0 retires it at once.
+                     * @description How long the current secret keeps signing (deliveries carry a signature per live secret meanwhile); secrets of earlier rotations keep their own expiry, up to three at once. 0 retires the current secret and every earlier one at once.
                      * @default 86400
                      */
                     expires_in_seconds?: number;
