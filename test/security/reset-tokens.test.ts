@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createPasswordToken } from '../../src/auth/password-tokens.js';
+import { createPasswordToken, RESET_LINK_REUSE_SECONDS, RESET_LINKS_PER_HOUR, startPasswordReset } from '../../src/auth/password-tokens.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { signIn, signInAs } from '../helpers/oauth.js';
 import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
@@ -68,5 +68,52 @@ describeEachBackend('open reset links are spent when a user is locked out', (bac
     const current = (sessions.body.data as Array<{ id: string; current: boolean }>).find((s) => s.current)!;
     assert.equal((await signedIn.api.request('DELETE', `/v1/account/sessions/${current.id}`)).status, 200);
     assert.equal(await resetPageStatus(server, reset), 200);
+  });
+});
+
+describeEachBackend('"Forgot password?" is limited per account', (backend) => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer(backend);
+  });
+  after(() => server.close());
+
+  const ask = (email: string) => startPasswordReset(server.db, server.clock, { email });
+
+  test(`a link still on its way is reused, and one account gets at most ${RESET_LINKS_PER_HOUR} links an hour, by the injected clock`, async () => {
+    const merchant = await createTestMerchant(server);
+    const first = await ask(merchant.email);
+    assert.ok(first !== undefined, 'the first request mints a link');
+    for (let i = 0; i < 5; i++) assert.equal(await ask(merchant.email.toUpperCase()), undefined, 'asking again at once mints nothing: the first link is on its way');
+    assert.equal(await resetPageStatus(server, first.token), 200, 'and it still works');
+
+    server.clock.advance(RESET_LINK_REUSE_SECONDS * 1000 + 1000);
+    assert.ok((await ask(merchant.email)) !== undefined, 'later, a new link');
+    server.clock.advance(RESET_LINK_REUSE_SECONDS * 1000 + 1000);
+    assert.ok((await ask(merchant.email)) !== undefined);
+    server.clock.advance(RESET_LINK_REUSE_SECONDS * 1000 + 1000);
+    assert.equal(await ask(merchant.email), undefined, `a ${RESET_LINKS_PER_HOUR + 1}th link within the hour is refused`);
+
+    server.clock.advance(60 * 60 * 1000);
+    assert.ok((await ask(merchant.email)) !== undefined, 'an hour later the account gets a link again');
+  });
+
+  test('requests at once mint one link', async () => {
+    const merchant = await createTestMerchant(server);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ask(merchant.email)));
+    assert.equal(answers.filter((a) => a !== undefined).length, 1);
+  });
+
+  test('a used link does not hold the next one back', async () => {
+    const merchant = await createTestMerchant(server);
+    const first = await ask(merchant.email);
+    const set = await fetch(`${server.url}/oauth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: first!.token, password: 'my new password here', password_confirmation: 'my new password here' }),
+    });
+    await set.text();
+    assert.ok(set.status < 400, `the reset went through (${set.status})`);
+    assert.ok((await ask(merchant.email)) !== undefined);
   });
 });
