@@ -61,7 +61,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: OAuthContext): vo
     const authorizeRequest = hidden.client_id === undefined ? undefined : { ...hidden, origin: originOf(request) ?? '' };
     mailer.later('sending the password-reset mail failed', async () => {
       const started = await startPasswordReset(db, sessions.clock, { email, ...(authorizeRequest === undefined ? {} : { authorizeRequest }) });
-      if (started !== undefined) await mailer.send(passwordReset(started.email, `${issuer()}/oauth/reset-password?token=${started.token}`, started.merchantId));
+      if (started !== undefined) await mailer.send(passwordReset(started.email, { link: `${issuer()}/oauth/reset-password?token=${started.token}`, token: started.token }, started.merchantId));
     });
     return sendPage(
       reply,

@@ -3,6 +3,7 @@
  * message it receives, and the outbox Till writes when it has no SMTP_URL.
  */
 import { SMTPServer } from 'smtp-server';
+import { takeMessage } from '../../src/mail/mailer.js';
 import type { TestServer } from './server.js';
 
 export interface ReceivedMail {
@@ -103,13 +104,20 @@ export interface OutboxMail {
   sent_at: string;
 }
 
-/** The outbox rows to this address (newest first), waiting up to `timeoutMs` for one whose subject matches. */
-export async function waitForOutbox(server: Pick<TestServer, 'db'>, to: string, subject: RegExp, timeoutMs = 10_000): Promise<OutboxMail> {
+/**
+ * The outbox rows to this address (newest first), waiting up to `timeoutMs` for one whose subject
+ * matches; its links taken as `till mail list` takes them (shown once, with a new token), unless
+ * `take` is false (then `links` is empty: the outbox itself keeps no usable link).
+ */
+export async function waitForOutbox(server: Pick<TestServer, 'db' | 'clock'>, to: string, subject: RegExp, timeoutMs = 10_000, take = true): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const rows = await server.db.kysely.selectFrom('mail_outbox').select(['recipient', 'subject', 'transport', 'links', 'sent_at']).where('recipient', '=', to).orderBy('sent_at', 'desc').execute();
+    const rows = await server.db.kysely.selectFrom('mail_outbox').select(['id', 'recipient', 'subject', 'transport', 'sent_at']).where('recipient', '=', to).orderBy('sent_at', 'desc').execute();
     const found = rows.find((row) => subject.test(row.subject));
-    if (found !== undefined) return { ...found, links: JSON.parse(found.links) as string[] };
+    if (found !== undefined) {
+      const { id, ...mail } = found;
+      return { ...mail, links: take ? ((await takeMessage(server.db, server.clock, id))?.links ?? []) : [] };
+    }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} in the outbox within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
