@@ -243,6 +243,7 @@ export function webhookDispatcher(
     retryScheduleSeconds: config.webhookRetryScheduleSeconds,
     timeoutMs: config.webhookTimeoutMs,
     allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    allowLinkLocal: config.webhookAllowLinkLocal,
     pollIntervalMs: config.webhookPollIntervalMs,
     cipher: new SigningKeyCipher(config.signingKeyEncryptionKey, config.signingKeyEncryptionKeyPrevious),
   });

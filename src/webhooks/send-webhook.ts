@@ -13,6 +13,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { Webhook } from 'standardwebhooks';
+import { isLinkLocalOrMetadata, linkLocalRefused, lookupRefusingLinkLocal } from './link-local.js';
 
 export interface AttemptResult {
   status: number | null;
@@ -43,11 +44,18 @@ export class WebhookSender {
   constructor(
     private readonly timeoutMs: number,
     private readonly allowPrivateNetworks: boolean,
+    /** WEBHOOK_ALLOW_LINK_LOCAL: link-local and metadata addresses stay closed unless this is set too (link-local.ts). */
+    private readonly allowLinkLocal = false,
   ) {}
 
   send(endpointId: string, url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    // A link-local or metadata IP written in the URL: no DNS lookup runs for it, so it is checked here.
+    const hostname = new URL(url).hostname;
+    if (this.allowPrivateNetworks && !this.allowLinkLocal && isLinkLocalOrMetadata(hostname)) {
+      return Promise.resolve({ status: null, body: null, error: classify(linkLocalRefused(hostname, hostname)), durationMs: elapsed() });
+    }
     return new Promise((resolve) => {
       let settled = false;
       const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
@@ -118,6 +126,8 @@ export class WebhookSender {
       timeout: KEEP_ALIVE_IDLE_MS,
       maxSockets: 1,
       maxFreeSockets: 1,
+      // With private networks open, link-local and metadata addresses still need WEBHOOK_ALLOW_LINK_LOCAL.
+      ...(this.allowPrivateNetworks && !this.allowLinkLocal ? { lookup: lookupRefusingLinkLocal() } : {}),
     };
     const agent = target.protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options);
     this.agents.set(endpointId, { origin: target.origin, agent });
