@@ -3,7 +3,7 @@
  * the demo OAuth client with a ready-made authorization URL, to sign in as the demo admin by hand.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import ipaddr from 'ipaddr.js';
@@ -11,6 +11,7 @@ import { createApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
 import { encryptionKey, loadConfig, serviceUrl, type Config } from '../config.js';
 import { dialectOf, sqlitePath, type Db } from '../db/connection.js';
+import { makePrivateDirectory } from '../db/sqlite-file.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
@@ -104,7 +105,8 @@ export function demoConfig(loaded: Config, serving: boolean): { config: Config; 
   if (database === ':memory:') return { config };
   const keyFile = `${database}.signing-key-encryption-key`;
   try {
-    mkdirSync(dirname(keyFile), { recursive: true });
+    // The database's directory: private, as the server makes it (sqlite-file.ts).
+    makePrivateDirectory(dirname(keyFile));
     writeFileSync(keyFile, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new CliError(`cannot write the demo's encryption key to ${keyFile}: ${(error as Error).message}`);

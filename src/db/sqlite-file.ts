@@ -15,11 +15,7 @@ import { dirname, resolve } from 'node:path';
  * (`/var/lib`, a home directory), and the files in it are private all the same.
  */
 export function prepareSqliteFiles(path: string): void {
-  const directory = dirname(resolve(path));
-  const firstCreated = mkdirSync(directory, { recursive: true, mode: 0o700 });
-  if (firstCreated !== undefined) {
-    for (let dir = directory; dir.length >= firstCreated.length; dir = dirname(dir)) chmodSync(dir, 0o700);
-  }
+  makePrivateDirectory(dirname(resolve(path)));
   try {
     closeSync(openSync(path, 'wx', 0o600));
   } catch (error) {
@@ -79,6 +75,14 @@ export class SqliteFile {
   writable(): boolean {
     return mayWrite(this.path, false) && mayWrite(`${this.path}-wal`, true);
   }
+}
+
+/** Creates `directory` and the parents it lacks with mode 0700, whatever the umask; one that exists is left as it is. */
+export function makePrivateDirectory(directory: string): void {
+  const absolute = resolve(directory);
+  const firstCreated = mkdirSync(absolute, { recursive: true, mode: 0o700 });
+  if (firstCreated === undefined) return;
+  for (let dir = absolute; dir.length >= firstCreated.length; dir = dirname(dir)) chmodSync(dir, 0o700);
 }
 
 function mayWrite(path: string, mayBeMissing: boolean): boolean {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openSqlite } from '../../src/db/sqlite.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { runTill } from '../helpers/cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'till-modes-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -65,6 +66,21 @@ test('files an earlier version left readable by others are made 0600 when the se
     } finally {
       await opened.close();
     }
+  } finally {
+    process.umask(previous);
+  }
+});
+
+test('till demo, which writes its key file beside the database first, makes the directory 0700 too', async () => {
+  const previous = process.umask(0o022);
+  try {
+    const directory = join(scratch, 'demo', 'data');
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `sqlite:${join(directory, 'till.db')}`, LOG_LEVEL: 'silent', NODE_ENV: 'development' };
+    delete env.SIGNING_KEY_ENCRYPTION_KEY;
+    const demo = await runTill(['demo', '--json'], env);
+    assert.equal(demo.code, 0, demo.stderr);
+    assert.equal(modeOf(directory), '700');
+    for (const file of ['till.db', 'till.db.signing-key-encryption-key']) assert.equal(modeOf(join(directory, file)), '600', file);
   } finally {
     process.umask(previous);
   }
