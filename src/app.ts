@@ -55,6 +55,11 @@ declare module 'fastify' {
 
 /** How long start-up waits for Redis before serving with limits counted in memory until it answers. */
 const REDIS_READY_WAIT_MS = 2_000;
+/**
+ * Two years, the span the HSTS preload list asks for, without `includeSubDomains`: Till answers for
+ * its own host, not for other services of the operator's domain.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000';
 
 export interface AppOptions {
   config: Config;
@@ -118,8 +123,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Entered again before the handler, because reading the body runs outside the context the first
   // hook opened.
   const deadlines = new WeakMap<object, number>();
+  // Served at an https PUBLIC_URL: browsers are told to come back over HTTPS only (HSTS, RFC 6797).
+  const strictTransport = config.publicUrl?.startsWith('https:') === true;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('Request-Id', request.id);
+    if (strictTransport) reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     request.services = services;
     if (!db.usesRequestDeadlines) return done();
     const deadline = Date.now() + config.databaseStatementTimeoutMs;
@@ -235,6 +243,7 @@ export function webhookDispatcher(
     retryScheduleSeconds: config.webhookRetryScheduleSeconds,
     timeoutMs: config.webhookTimeoutMs,
     allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    allowLinkLocal: config.webhookAllowLinkLocal,
     pollIntervalMs: config.webhookPollIntervalMs,
     cipher: new SigningKeyCipher(config.signingKeyEncryptionKey, config.signingKeyEncryptionKeyPrevious),
   });

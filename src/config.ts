@@ -89,6 +89,11 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Allow deliveries to loopback and private addresses (development and tests only). */
   webhookAllowPrivateNetworks: boolean;
+  /**
+   * With private addresses allowed, also allow link-local and cloud-metadata ones (169.254.0.0/16,
+   * fe80::/10, fd00:ec2::254, 100.100.100.200): WEBHOOK_ALLOW_LINK_LOCAL, false unless set.
+   */
+  webhookAllowLinkLocal: boolean;
   /** How often an idle dispatcher looks for deliveries due. */
   webhookPollIntervalMs: number;
   /** PostgreSQL, `till serve`: connections of the webhook dispatcher's own, beside the requests' DATABASE_POOL_SIZE. */
@@ -178,6 +183,7 @@ export function loadConfig(env: Env = process.env, options: { requireProductionS
     webhookRetryScheduleSeconds: retrySchedule(env),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookAllowPrivateNetworks: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', ['true', 'false'], 'false') === 'true',
+    webhookAllowLinkLocal: oneOf(env, 'WEBHOOK_ALLOW_LINK_LOCAL', ['true', 'false'], 'false') === 'true',
     webhookPollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 10, 60_000),
     webhookDatabasePoolSize: integer(env, 'WEBHOOK_DATABASE_POOL_SIZE', 4, 1, 100),
     workers: env.WORKERS === 'auto' ? availableParallelism() : integer(env, 'WORKERS', 1, 1, 256),

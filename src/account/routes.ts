@@ -77,6 +77,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ lifetimes: SessionLifeti
       description:
         'Checks `current_password`, then sets `new_password` (at least 10 characters, not the current one; only its Argon2id hash is kept) and ends ' +
         'every other sign-in of the user: their tokens answer 401 `credential_revoked` from the next request. The sign-in making the change goes on. ' +
+        'Every open password-reset link of the user is spent too: a link mailed before the change no longer works. ' +
         'A wrong `current_password` is 400 `incorrect_password` and changes nothing; it counts as a failed sign-in, so after too many (10 per 15 minutes) ' +
         'the account waits (429 with `Retry-After`), as on the sign-in page. Ignores `Idempotency-Key`: a retry of a change that succeeded ' +
         'answers `incorrect_password`, since the password it names is no longer the current one.',

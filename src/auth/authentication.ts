@@ -86,7 +86,7 @@ export async function registerAuthentication(
     },
   });
   app.addHook('onRequest', authenticationHook(authenticators));
-  await app.register(dashboardSessionRoutes, { sessions, limits: signInLimits });
+  await app.register(dashboardSessionRoutes, { sessions, limits: signInLimits, publicHttps: config.publicUrl?.startsWith('https:') === true });
   await app.register(oauthRoutes, { db, originOf: (request) => site.originOf(request), signUpEnabled: config.signUpEnabled, sessions, keys, limits: signInLimits, mailer });
 
   return { sessions, signInLimits, cipher };

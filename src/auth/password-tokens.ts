@@ -44,18 +44,45 @@ export async function createPasswordToken(
 }
 
 /**
+ * "Forgot password?" mails one account at most RESET_LINKS_PER_HOUR links an hour, and none while a
+ * link mailed less than RESET_LINK_REUSE_SECONDS ago is still open: that link is on its way and
+ * works, so a second request reuses it rather than minting and mailing another. Whoever asks, and
+ * from however many addresses, cannot flood an inbox; the limit per address comes on top.
+ */
+export const RESET_LINKS_PER_HOUR = 3;
+export const RESET_LINK_REUSE_SECONDS = 5 * 60;
+
+/**
  * A reset token for the active user with this e-mail, or undefined when there is none (unknown or
- * removed): the caller answers the same either way.
+ * removed) or when the account's limit says no new link (see RESET_LINKS_PER_HOUR): the caller
+ * answers the same in every case. The user's row is held while the tokens are counted, so that
+ * requests at once are counted one after the other.
  */
 export async function startPasswordReset(
-  db: Kysely<Database>,
+  db: Db,
   clock: Clock,
   input: { email: string; authorizeRequest?: Record<string, string> },
 ): Promise<{ token: string; email: string; merchantId: string } | undefined> {
-  const user = await db.selectFrom('users').select(['id', 'email', 'merchant_id']).where('email', '=', normalizeEmail(input.email)).where('removed_at', 'is', null).executeTakeFirst();
-  if (user === undefined) return undefined;
-  const token = await createPasswordToken(db, clock, { userId: user.id, purpose: 'reset', ...(input.authorizeRequest === undefined ? {} : { authorizeRequest: input.authorizeRequest }) });
-  return { token, email: user.email, merchantId: user.merchant_id };
+  return db.transaction(async (trx) => {
+    const user = await trx
+      .forUpdate(trx.selectFrom('users').select(['id', 'email', 'merchant_id']).where('email', '=', normalizeEmail(input.email)).where('removed_at', 'is', null))
+      .executeTakeFirst();
+    if (user === undefined) return undefined;
+    const now = clock.now().getTime();
+    const recent = await trx
+      .selectFrom('password_tokens')
+      .select(['created_at', 'expires_at', 'used_at'])
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'reset')
+      .where('created_at', '>', new Date(now - 60 * 60 * 1000).toISOString())
+      .execute();
+    if (recent.length >= RESET_LINKS_PER_HOUR) return undefined;
+    const reuseFrom = new Date(now - RESET_LINK_REUSE_SECONDS * 1000).toISOString();
+    const nowIso = new Date(now).toISOString();
+    if (recent.some((token) => token.used_at === null && token.expires_at > nowIso && token.created_at > reuseFrom)) return undefined;
+    const token = await createPasswordToken(trx, clock, { userId: user.id, purpose: 'reset', ...(input.authorizeRequest === undefined ? {} : { authorizeRequest: input.authorizeRequest }) });
+    return { token, email: user.email, merchantId: user.merchant_id };
+  });
 }
 
 export type PasswordTokenCheck =

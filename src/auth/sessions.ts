@@ -302,6 +302,10 @@ async function revokeSessionIn(trx: Kysely<Database>, session: { merchantId: str
  * Ends, in the caller's transaction, the open sign-ins of one user (of one merchant): all of them, or
  * all but `except` (the one a password change is made from), or only `only`. Their refresh and
  * access tokens answer 401 from the next request, on every process. Returns the ids it ended.
+ *
+ * Ending all of them (a password change or reset, an admin's sign-out-everywhere, a removal) also
+ * spends every open one-time password token of the user (a mailed reset link, a temporary
+ * password's token): whoever was locked out must not come back through a link mailed before.
  */
 export async function endSessionsIn(
   trx: Kysely<Database>,
@@ -319,6 +323,9 @@ export async function endSessionsIn(
   if (which.only !== undefined) query = query.where('id', '=', which.only);
   if (which.except !== undefined) query = query.where('id', '!=', which.except);
   const ended = await query.returning('id').execute();
+  if (which.only === undefined) {
+    await trx.updateTable('password_tokens').set({ used_at: now }).where('user_id', '=', owner.userId).where('used_at', 'is', null).execute();
+  }
   return ended.map((row) => row.id);
 }
 

@@ -3,13 +3,15 @@
  * the demo OAuth client with a ready-made authorization URL, to sign in as the demo admin by hand.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import ipaddr from 'ipaddr.js';
 import { createApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
 import { encryptionKey, loadConfig, serviceUrl, type Config } from '../config.js';
 import { dialectOf, sqlitePath, type Db } from '../db/connection.js';
+import { makePrivateDirectory } from '../db/sqlite-file.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
@@ -23,6 +25,8 @@ interface DemoOptions extends OutputOptions {
 }
 
 interface DemoSummary {
+  /** Where the served demo's webhooks may go (null when it does not serve). */
+  webhooks: string | null;
   merchant: { id: string; name: string; email: string; password?: string; created: boolean };
   api_key: { id: string; key: string; environment: 'sandbox' };
   url: string;
@@ -45,7 +49,9 @@ export function registerDemo(program: Command): void {
     .option('--serve', 'then start the server in this process')
     .option('--json', 'print the demo merchant, key, URL, counts, OAuth client and sign-in link as JSON instead of text')
     .action(async (options: DemoOptions) => {
-      const { config, keyFile } = demoConfig(loadConfig(), options.serve === true);
+      const loaded = loadConfig();
+      const loadedAllowsPrivate = loaded.webhookAllowPrivateNetworks;
+      const { config, keyFile } = demoConfig(loaded, options.serve === true);
       // Loaded on use, like the server: the order operations are only needed here.
       const { DEMO_MERCHANT, prepareDemoClient, prepareDemoShop } = await import('./seed-demo.js');
       const { shop, key, product, counts, oauth } = await withDatabase(config, async (db) => {
@@ -75,6 +81,7 @@ export function registerDemo(program: Command): void {
         oauth_client: { client_id: oauth.client.id, name: oauth.client.name, redirect_uris: oauth.client.redirect_uris, created: oauth.created },
         sign_in: signInExample(url, oauth.client.id),
         signing_key_encryption_key_file: keyFile ?? null,
+        webhooks: options.serve === true ? webhookReachText(config, loadedAllowsPrivate) : null,
       };
       printResult(options, summary, () => demoText(summary, shop, options.serve === true));
     });
@@ -82,19 +89,24 @@ export function registerDemo(program: Command): void {
 
 /**
  * The demo's configuration. `/metrics` is open when it serves (nowhere else is it without
- * METRICS_TOKEN or METRICS_PORT), and webhooks may reach receivers on this machine, so that
- * `till webhooks listen` works against it (WEBHOOK_ALLOW_PRIVATE_NETWORKS, false elsewhere). On a SQLite file and without SIGNING_KEY_ENCRYPTION_KEY, the demo
+ * METRICS_TOKEN or METRICS_PORT). Webhooks may reach receivers on this machine and its private
+ * networks (WEBHOOK_ALLOW_PRIVATE_NETWORKS, false elsewhere) only when the demo listens on a
+ * loopback address (HOST=127.0.0.1, the default, or localhost, ::1): listening on 0.0.0.0, anyone who
+ * reaches it could sign up and have it fetch internal services for them, so it keeps to public
+ * addresses unless the variable says otherwise. Link-local and cloud-metadata addresses stay closed
+ * either way (WEBHOOK_ALLOW_LINK_LOCAL). On a SQLite file and without SIGNING_KEY_ENCRYPTION_KEY, the demo
  * keeps that key in a file beside the database (`<database>.signing-key-encryption-key`, made on the
  * first run with mode 0600, read by the later ones), so its private signing keys are encrypted too.
  */
-function demoConfig(loaded: Config, serving: boolean): { config: Config; keyFile?: string } {
-  const config = { ...loaded, metricsPublic: serving, webhookAllowPrivateNetworks: loaded.webhookAllowPrivateNetworks || serving };
+export function demoConfig(loaded: Config, serving: boolean): { config: Config; keyFile?: string } {
+  const config = { ...loaded, metricsPublic: serving, webhookAllowPrivateNetworks: loaded.webhookAllowPrivateNetworks || (serving && isLoopbackHost(loaded.host)) };
   if (config.signingKeyEncryptionKey !== undefined || dialectOf(config.databaseUrl) !== 'sqlite') return { config };
   const database = sqlitePath(config.databaseUrl);
   if (database === ':memory:') return { config };
   const keyFile = `${database}.signing-key-encryption-key`;
   try {
-    mkdirSync(dirname(keyFile), { recursive: true });
+    // The database's directory: private, as the server makes it (sqlite-file.ts).
+    makePrivateDirectory(dirname(keyFile));
     writeFileSync(keyFile, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new CliError(`cannot write the demo's encryption key to ${keyFile}: ${(error as Error).message}`);
@@ -106,6 +118,26 @@ function demoConfig(loaded: Config, serving: boolean): { config: Config; keyFile
     throw new CliError(`cannot read the demo's encryption key from ${keyFile}: ${(error as Error).message}`);
   }
   return { config: { ...config, signingKeyEncryptionKey: encryptionKey(`The key file ${keyFile}`, text) }, keyFile };
+}
+
+/** Whether HOST names a loopback address only (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (name === 'localhost') return true;
+  return ipaddr.isValid(name) && ipaddr.process(name).range() === 'loopback';
+}
+
+/** What the demo tells about where its webhooks may go. */
+export function webhookReachText(config: Pick<Config, 'host' | 'webhookAllowPrivateNetworks' | 'webhookAllowLinkLocal'>, explicitlyAllowed: boolean): string {
+  const linkLocal = config.webhookAllowLinkLocal
+    ? 'link-local and cloud-metadata addresses too (WEBHOOK_ALLOW_LINK_LOCAL=true)'
+    : 'never link-local or cloud-metadata addresses (169.254.0.0/16, fe80::/10; WEBHOOK_ALLOW_LINK_LOCAL=true opens them)';
+  if (!config.webhookAllowPrivateNetworks) {
+    return `Webhooks go to public addresses only: the demo listens on ${config.host}, beyond this machine, so it does not open private networks to whoever signs up (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true would).`;
+  }
+  return explicitlyAllowed
+    ? `Webhooks may reach this machine and private networks (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true), ${linkLocal}.`
+    : `Webhooks may reach receivers on this machine and private networks, as the demo listens on ${config.host} only (WEBHOOK_ALLOW_PRIVATE_NETWORKS is on for the demo alone); ${linkLocal}.`;
 }
 
 async function describeShop(db: Db, shop: DemoShop): Promise<Pick<DemoSummary, 'product' | 'counts'>> {
@@ -169,6 +201,7 @@ function demoText(summary: DemoSummary, shop: DemoShop, serving: boolean): strin
       ? []
       : [`The private keys that sign access tokens are encrypted with the key in ${summary.signing_key_encryption_key_file} (SIGNING_KEY_ENCRYPTION_KEY).`]),
     ...(serving ? [`Prometheus metrics are at ${url}/metrics (open to anyone in the demo only).`] : []),
+    ...(summary.webhooks === null ? [] : [summary.webhooks]),
     serving
       ? `The server is listening on ${url}. Paste these in another terminal:`
       : summary.signing_key_encryption_key_file === null

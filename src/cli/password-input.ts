@@ -1,6 +1,7 @@
 /**
- * The password options of the commands that make a user: `--password <p>`, or `--password-stdin`,
- * which reads it from standard input so that it stays out of shell history and the process list.
+ * The password of the commands that make a user or set a password: read from standard input with
+ * `--password-stdin`, never from the command line, where any account on the machine reads it in the
+ * process list (`ps`, /proc/<pid>/cmdline) and the shell keeps it in its history.
  */
 import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
@@ -8,29 +9,35 @@ import { MIN_PASSWORD_LENGTH } from '../auth/users.js';
 import { CliError } from './cli-error.js';
 
 export interface PasswordOptions {
+  /** Only to refuse it with the way to do it instead. */
   password?: string;
   passwordStdin?: boolean;
   temporary?: boolean;
 }
 
 /**
- * Adds `--password` and `--password-stdin` to a command; exactly one of them is needed (see `passwordOf`).
+ * Adds `--password-stdin` to a command (see `passwordOf`); a `--password <p>` is refused with a
+ * message that shows how to pipe it instead.
  *
  * @example
  *   withPasswordOptions(command, "the user's").action(async (options) => create(passwordOf(options)));
  */
 export function withPasswordOptions(command: Command, whose: string): Command {
   return command
-    .addOption(new Option('--password <password>', `${whose} password (at least ${MIN_PASSWORD_LENGTH} characters)`).conflicts('passwordStdin'))
-    .option('--password-stdin', 'read the password from the first line of standard input, to keep it out of shell history and the process list')
+    .option('--password-stdin', `read ${whose} password (at least ${MIN_PASSWORD_LENGTH} characters) from the first line of standard input`)
+    .addOption(new Option('--password <password>', 'removed: a password on the command line shows in the process list; use --password-stdin').hideHelp())
     .option('--temporary', 'make the password temporary: the user must choose their own at their first sign-in');
 }
 
-/** The password given by either option; commander has already refused both at once. */
+/** The password read from standard input. */
 export function passwordOf(options: PasswordOptions): string {
-  const password = options.passwordStdin === true ? readPasswordFromStdin() : options.password;
-  if (password === undefined) throw new CliError('a password is needed: give --password <password> or --password-stdin');
-  return password;
+  if (options.password !== undefined) {
+    throw new CliError(
+      "--password is not taken: on the command line a password shows in the process list and the shell history. Give it on standard input with --password-stdin, e.g. printf '%s\\n' \"$PASSWORD\" | till ... --password-stdin",
+    );
+  }
+  if (options.passwordStdin !== true) throw new CliError('a password is needed: give it on standard input with --password-stdin');
+  return readPasswordFromStdin();
 }
 
 /** The first line of standard input, without its line ending. */

@@ -33,6 +33,7 @@ export function registerWebhooks(program: Command): void {
         retryScheduleSeconds: config.webhookRetryScheduleSeconds,
         timeoutMs: config.webhookTimeoutMs,
         allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+        allowLinkLocal: config.webhookAllowLinkLocal,
         pollIntervalMs: config.webhookPollIntervalMs,
         // Endpoint secrets are stored encrypted with it when it is set.
         cipher: new SigningKeyCipher(config.signingKeyEncryptionKey, config.signingKeyEncryptionKeyPrevious),

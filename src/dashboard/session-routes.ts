@@ -13,6 +13,14 @@
  *   error (the browser would log a 401 on every first visit).
  * - `POST /dashboard/session/end`: ends the sign-in and forgets the cookie.
  *
+ * Served over HTTPS (`PUBLIC_URL` is https, or the request came over https), the cookie is
+ * `__Host-till_dashboard_session` on `Path=/`: the `__Host-` prefix makes the browser refuse it unless
+ * it is `Secure`, has no `Domain` and has `Path=/`, so no sibling subdomain and no plain-HTTP page can
+ * set or overwrite it. The prefix requires `Path=/`, so the cookie then travels with every request to
+ * the origin; no other route reads it (the API authenticates by the `Authorization` header only).
+ * Over plain HTTP (a development server on localhost), where a browser may refuse a `__Host-` cookie,
+ * it keeps the name `till_dashboard_session` on `/dashboard/session`.
+ *
  * Cross-site request forgery: besides SameSite=Strict, every call must come from a page of this
  * origin (`Origin`, and `Sec-Fetch-Site` where the browser sends it) and carry the header
  * `X-Till-Dashboard: 1`, which a cross-site form cannot send and a cross-site script cannot send
@@ -28,34 +36,54 @@ import { clientAddress } from '../http/client-address.js';
 import { DASHBOARD_CLIENT_ID } from '../db/migrations/0005-dashboard-client.js';
 
 export const SESSION_COOKIE = 'till_dashboard_session';
+/** The cookie's name over HTTPS. */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const SESSION_PATH = '/dashboard/session';
 export const CSRF_HEADER = 'x-till-dashboard';
 
 export interface DashboardSessionOptions {
   sessions: SessionSettings;
   limits: SignInLimits;
+  /** PUBLIC_URL is https: every request is taken as served over HTTPS (TLS ends at a proxy in front). */
+  publicHttps: boolean;
+}
+
+/** The cookie a request's answer keeps the refresh token in: `__Host-` over HTTPS, else the plain name on the session path. */
+function cookieOf(request: FastifyRequest, publicHttps: boolean): { name: string; path: string } {
+  return publicHttps || request.protocol === 'https' ? { name: HOST_SESSION_COOKIE, path: '/' } : { name: SESSION_COOKIE, path: SESSION_PATH };
 }
 
 type TokenAnswer = { signed_in: true; access_token: string; expires_in: number } | { signed_in: false };
 
-export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, limits }: DashboardSessionOptions): Promise<void> {
+export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, limits, publicHttps }: DashboardSessionOptions): Promise<void> {
   await app.register(cookie);
   const config = { public: true } as const;
   const schema = { hide: true } as const;
 
-  const keep = (reply: FastifyReply, refreshToken: string) =>
-    reply.setCookie(SESSION_COOKIE, refreshToken, {
-      path: SESSION_PATH,
-      httpOnly: true,
-      secure: true,
-      sameSite: 'strict',
-      maxAge: sessions.refreshTokenTtlSeconds,
-    });
-  const forget = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: SESSION_PATH, httpOnly: true, secure: true, sameSite: 'strict' });
+  /**
+   * The refresh token the browser sent: over HTTPS, the `__Host-` cookie, or the plain one a browser
+   * still holds from before the server was reached over HTTPS (it is then replaced by the `__Host-` one).
+   */
+  const sentToken = (request: FastifyRequest): string | undefined => {
+    const jar = cookieOf(request, publicHttps);
+    const token = request.cookies[jar.name];
+    return token !== undefined && token !== '' ? token : jar.name === HOST_SESSION_COOKIE ? request.cookies[SESSION_COOKIE] : undefined;
+  };
+  const keep = (request: FastifyRequest, reply: FastifyReply, refreshToken: string) => {
+    const jar = cookieOf(request, publicHttps);
+    if (jar.name === HOST_SESSION_COOKIE && request.cookies[SESSION_COOKIE] !== undefined) forgetPlain(reply);
+    reply.setCookie(jar.name, refreshToken, { path: jar.path, httpOnly: true, secure: true, sameSite: 'strict', maxAge: sessions.refreshTokenTtlSeconds });
+  };
+  const forgetPlain = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: SESSION_PATH, httpOnly: true, secure: true, sameSite: 'strict' });
+  const forget = (request: FastifyRequest, reply: FastifyReply) => {
+    const jar = cookieOf(request, publicHttps);
+    if (jar.name === HOST_SESSION_COOKIE && request.cookies[SESSION_COOKIE] !== undefined) forgetPlain(reply);
+    reply.clearCookie(jar.name, { path: jar.path, httpOnly: true, secure: true, sameSite: 'strict' });
+  };
 
   /** The access token for the page; the refresh token goes into the cookie only. */
-  const answer = (reply: FastifyReply, result: Extract<GrantResult, { ok: true }>): TokenAnswer => {
-    keep(reply, result.tokens.refresh_token);
+  const answer = (request: FastifyRequest, reply: FastifyReply, result: Extract<GrantResult, { ok: true }>): TokenAnswer => {
+    keep(request, reply, result.tokens.refresh_token);
     return { signed_in: true, access_token: result.tokens.access_token, expires_in: result.tokens.expires_in };
   };
 
@@ -88,11 +116,11 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, l
       seenFrom: { userAgent: request.headers['user-agent'], address: request.ip },
     });
     if (!result.ok) throw new ApiError('invalid_credentials', 'This sign-in link has expired or was already used. Sign in again.');
-    return answer(reply, result);
+    return answer(request, reply, result);
   });
 
   app.post<{ Body: { environment?: unknown } }>(`${SESSION_PATH}/refresh`, { schema, config }, async (request, reply) => {
-    const refreshToken = request.cookies[SESSION_COOKIE];
+    const refreshToken = sentToken(request);
     const live = refreshToken ? await liveSignInOfRefreshToken(sessions.db, refreshToken, sessions.clock.now()) : undefined;
     await guard(request, reply, live);
     const environment = request.body?.environment;
@@ -109,17 +137,17 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, l
     if (!result.ok) {
       // Another tab rotated the token a moment ago: its cookie is the newer one, so keep it.
       if (result.reason === 'already_used') throw new ApiError('refresh_token_used', 'Another tab renewed the sign-in a moment ago; retry.');
-      forget(reply);
+      forget(request, reply);
       return { signed_in: false } satisfies TokenAnswer;
     }
-    return answer(reply, result);
+    return answer(request, reply, result);
   });
 
   app.post(`${SESSION_PATH}/end`, { schema, config }, async (request, reply) => {
     await guard(request, reply);
-    const refreshToken = request.cookies[SESSION_COOKIE];
+    const refreshToken = sentToken(request);
     if (refreshToken !== undefined && refreshToken !== '') await revokeSession(sessions, { refreshToken });
-    forget(reply);
+    forget(request, reply);
     return reply.code(204).send();
   });
 }

@@ -16,6 +16,7 @@ import { processorPayments } from './migrations/0010-processor-payments.js';
 import { webhooks } from './migrations/0011-webhooks.js';
 import { credentialGeneration } from './migrations/0013-credential-generation.js';
 import { webhookFairness } from './migrations/0014-webhook-fairness.js';
+import { resetTokens } from './migrations/0015-reset-tokens.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -31,6 +32,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0011-webhooks': webhooks(dialect),
     '0013-credential-generation': credentialGeneration(dialect),
     '0014-webhook-fairness': webhookFairness(dialect),
+    '0015-reset-tokens': resetTokens(dialect),
   };
 }
 

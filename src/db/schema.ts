@@ -353,12 +353,23 @@ export interface MailOutboxTable {
   merchant_id: string | null;
   recipient: string;
   subject: string;
-  /** `log` (no SMTP_URL: the links are kept, for `till mail list`) or `smtp` (sent: the links are not kept). */
+  /** `log` (no SMTP_URL: `till mail list` shows the links once) or `smtp` (sent: the links are not kept). */
   transport: 'log' | 'smtp';
-  /** JSON array of the links of the message; empty for a message sent by SMTP. */
+  /**
+   * JSON array of the links of a message written to the log, the one-time token left out
+   * (`{token}` in its place); empty for a message sent by SMTP.
+   */
   links: string;
+  /** The table of the one-time token of the links (`password_tokens`, `sign_up_requests`), until they are shown. */
+  token_table: OutboxTokenTable | null;
+  /** The SHA-256 of that token, as its row holds it, until the links are shown; then null. */
+  token_hash: string | null;
+  /** When `till mail list` showed the links (with a new token); null before. */
+  shown_at: string | null;
   sent_at: string;
 }
+
+export type OutboxTokenTable = 'password_tokens' | 'sign_up_requests';
 
 /** A sign-up waiting for its e-mail to be verified: no merchant exists yet and the e-mail is not taken. */
 export interface SignUpRequestsTable {

@@ -3,8 +3,7 @@
  * lock when they begin (waiting for it off the event loop), compiled statements kept, the write-ahead
  * log checkpointed off the event loop, and writes refused once the file at the path is not the one open.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
@@ -15,7 +14,7 @@ import { sqliteCredentialChanges } from './credential-changes.js';
 import type { Database } from './schema.js';
 import type { CheckpointerData } from './sqlite-checkpointer.js';
 import { LockWaitingSqliteDriver } from './sqlite-driver.js';
-import { SqliteFile } from './sqlite-file.js';
+import { prepareSqliteFiles, SqliteFile } from './sqlite-file.js';
 import { runTransaction, type DatabaseRefusals, type TransactionLocks } from './transaction.js';
 
 /** `sqlite:./data/till.db`, `sqlite::memory:`, `file:./x.db` or a bare path. */
@@ -26,7 +25,7 @@ export function sqlitePath(url: string): string {
 
 export function openSqlite(url: string, lockWaitMs: number): Db {
   const path = sqlitePath(url);
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') prepareSqliteFiles(path);
   const database = new BetterSqlite3(path);
   const file = path === ':memory:' ? undefined : new SqliteFile(path);
   // SQLite opens a file it may not write read-only, without a word, and the connection stays so.

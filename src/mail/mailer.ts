@@ -1,10 +1,16 @@
 /**
  * Account mail (sign-up verification, password reset): sent through the SMTP server of SMTP_URL with
- * nodemailer, or, without SMTP_URL, written to the log and kept in the outbox with its links, so
- * that `till mail list` shows them on a development machine.
+ * nodemailer, or, without SMTP_URL, written to the log and kept in the outbox for the operator's
+ * `till mail list`, which shows its link once.
  *
- * Every message is recorded in `mail_outbox` (recipient, subject, time). A message sent by SMTP is
- * recorded without its links: they hold one-time secrets, and the mailbox is where they belong.
+ * Every message is recorded in `mail_outbox` (recipient, subject, time). No row and no log line ever
+ * holds a usable one-time link:
+ * - sent by SMTP, the message is recorded without its links: they belong in the mailbox only;
+ * - written to the log instead, the log line names recipient and subject only, and the row keeps the
+ *   links with their token left out, plus which token row they belong to (its table and the SHA-256
+ *   it holds). `till mail list` (`takeMail`) then gives that token row a new token, prints the links
+ *   with it, and marks the row shown: the new token exists only in that output, the first one was
+ *   never kept anywhere, and a second `till mail list` shows the link no more.
  *
  * Messages go out in the background, after the answer: a form that says "check your inbox" answers
  * as fast for an unknown address (no mail) as for a known one, and a slow mail server holds no
@@ -13,9 +19,10 @@
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Db } from '../db/connection.js';
 import type { Transporter } from 'nodemailer';
-import type { Database } from '../db/schema.js';
-import { newId } from '../ids.js';
+import type { Database, OutboxTokenTable } from '../db/schema.js';
+import { newId, randomBase62, sha256Hex } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
 
 export interface MailMessage {
@@ -26,7 +33,12 @@ export interface MailMessage {
   links: string[];
   /** The merchant the message is about, when there is one. */
   merchantId?: string;
+  /** The one-time token the links carry, and the table whose row holds its hash. */
+  token?: { table: OutboxTokenTable; value: string };
 }
+
+/** Where the token goes in a link the outbox keeps. */
+const TOKEN_PLACEHOLDER = '{token}';
 
 export interface MailerOptions {
   db: Kysely<Database>;
@@ -62,8 +74,10 @@ export class Mailer {
     if (this.transport !== undefined) {
       await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.text });
     } else {
-      log.info({ mail: { to: message.to, subject: message.subject, links: message.links } }, 'mail not sent (no SMTP_URL): written to the log and the outbox instead');
+      log.info({ mail: { to: message.to, subject: message.subject } }, 'mail not sent (no SMTP_URL): kept in the outbox instead, where "till mail list" shows its link once');
     }
+    const kept = this.transport === undefined;
+    const token = kept ? message.token : undefined;
     await db
       .insertInto('mail_outbox')
       .values({
@@ -71,8 +85,11 @@ export class Mailer {
         merchant_id: message.merchantId ?? null,
         recipient: message.to,
         subject: message.subject,
-        transport: this.transport === undefined ? 'log' : 'smtp',
-        links: JSON.stringify(this.transport === undefined ? message.links : []),
+        transport: kept ? 'log' : 'smtp',
+        links: JSON.stringify(kept ? message.links.map((link) => (token === undefined ? link : link.split(token.value).join(TOKEN_PLACEHOLDER))) : []),
+        token_table: token?.table ?? null,
+        token_hash: token === undefined ? null : sha256Hex(token.value),
+        shown_at: null,
         sent_at: isoNow(clock),
       })
       .execute();
@@ -108,8 +125,68 @@ export async function purgeOldMail(db: Kysely<Database>, now: Date): Promise<num
   return Number(result.numDeletedRows);
 }
 
-/** The newest messages of the outbox, newest first (for `till mail list`). */
-export async function listMail(db: Kysely<Database>, limit: number): Promise<Array<{ to: string; subject: string; links: string[]; transport: 'log' | 'smtp'; sent_at: string }>> {
-  const rows = await db.selectFrom('mail_outbox').select(['recipient', 'subject', 'links', 'transport', 'sent_at']).orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({ to: row.recipient, subject: row.subject, links: JSON.parse(row.links) as string[], transport: row.transport, sent_at: row.sent_at }));
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  /** The links, each with a new one-time token, the first time they are taken; empty after (and for SMTP). */
+  links: string[];
+  /**
+   * `shown_now`: `links` holds them, and never will again; `shown_before`: a former `till mail list`
+   * showed them; `expired`: their token was used, spent or had expired, so no link works;
+   * `none`: the message has no one-time link (or was sent by SMTP).
+   */
+  link_status: 'shown_now' | 'shown_before' | 'expired' | 'none';
+  transport: 'log' | 'smtp';
+  sent_at: string;
+  shown_at: string | null;
+}
+
+/**
+ * The newest messages of the outbox, newest first (for `till mail list`), each message's link shown
+ * once: its token row gets a new token, printed in `links` and kept nowhere but as its hash.
+ */
+export async function takeMail(db: Db, clock: Clock, limit: number): Promise<OutboxMessage[]> {
+  const ids = await db.kysely.selectFrom('mail_outbox').select('id').orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const messages: OutboxMessage[] = [];
+  for (const { id } of ids) {
+    const message = await takeMessage(db, clock, id);
+    if (message !== undefined) messages.push(message);
+  }
+  return messages;
+}
+
+/**
+ * One outbox message; its links with a new token the first time, in one transaction: the row is
+ * marked shown only if it was not yet (so two `till mail list` at once show the link once), and the
+ * token row takes the new token's hash only if its token is still open.
+ */
+export async function takeMessage(db: Db, clock: Clock, id: string): Promise<OutboxMessage | undefined> {
+  return db.transaction(async (trx) => {
+    const row = await trx
+      .selectFrom('mail_outbox')
+      .select(['recipient', 'subject', 'links', 'transport', 'token_table', 'token_hash', 'shown_at', 'sent_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const base = { to: row.recipient, subject: row.subject, transport: row.transport, sent_at: row.sent_at };
+    if (row.token_table === null || row.token_hash === null) {
+      if (row.shown_at !== null) return { ...base, links: [], link_status: 'shown_before', shown_at: row.shown_at };
+      const links = JSON.parse(row.links) as string[];
+      return { ...base, links, link_status: 'none', shown_at: null };
+    }
+    const now = isoNow(clock);
+    const claimed = await trx.updateTable('mail_outbox').set({ token_hash: null, token_table: null, links: '[]', shown_at: now }).where('id', '=', id).where('token_hash', '=', row.token_hash).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return { ...base, links: [], link_status: 'shown_before', shown_at: now };
+    const token = randomBase62(43);
+    const renewed = await trx
+      .updateTable(row.token_table)
+      .set({ token_hash: sha256Hex(token) })
+      .where('token_hash', '=', row.token_hash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(renewed.numUpdatedRows) !== 1) return { ...base, links: [], link_status: 'expired', shown_at: now };
+    const links = (JSON.parse(row.links) as string[]).map((link) => link.split(TOKEN_PLACEHOLDER).join(token));
+    return { ...base, links, link_status: 'shown_now', shown_at: now };
+  });
 }

@@ -4,7 +4,13 @@
  */
 import type { MailMessage } from './mailer.js';
 
-export function signUpVerification(to: string, businessName: string, link: string): MailMessage {
+/** A link carrying a one-time token: the link, and the token with the table holding its hash. */
+export interface TokenLink {
+  link: string;
+  token: string;
+}
+
+export function signUpVerification(to: string, businessName: string, { link, token }: TokenLink): MailMessage {
   return {
     to,
     subject: 'Confirm your e-mail to open your Till account',
@@ -17,6 +23,7 @@ export function signUpVerification(to: string, businessName: string, link: strin
       'The link works once, within 24 hours. If you did not ask for this, ignore this mail: nothing is created.',
     ].join('\n'),
     links: [link],
+    token: { table: 'sign_up_requests', value: token },
   };
 }
 
@@ -35,7 +42,7 @@ export function signUpAlreadyRegistered(to: string): MailMessage {
   };
 }
 
-export function passwordReset(to: string, link: string, merchantId: string): MailMessage {
+export function passwordReset(to: string, { link, token }: TokenLink, merchantId: string): MailMessage {
   return {
     to,
     subject: 'Reset your Till password',
@@ -50,5 +57,6 @@ export function passwordReset(to: string, link: string, merchantId: string): Mai
     ].join('\n'),
     links: [link],
     merchantId,
+    token: { table: 'password_tokens', value: token },
   };
 }

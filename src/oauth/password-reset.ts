@@ -60,15 +60,15 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: OAuthContext): vo
     if (refused !== undefined) return again(400, asSentence(refused));
     const authorizeRequest = hidden.client_id === undefined ? undefined : { ...hidden, origin: originOf(request) ?? '' };
     mailer.later('sending the password-reset mail failed', async () => {
-      const started = await startPasswordReset(db.kysely, sessions.clock, { email, ...(authorizeRequest === undefined ? {} : { authorizeRequest }) });
-      if (started !== undefined) await mailer.send(passwordReset(started.email, `${issuer()}/oauth/reset-password?token=${started.token}`, started.merchantId));
+      const started = await startPasswordReset(db, sessions.clock, { email, ...(authorizeRequest === undefined ? {} : { authorizeRequest }) });
+      if (started !== undefined) await mailer.send(passwordReset(started.email, { link: `${issuer()}/oauth/reset-password?token=${started.token}`, token: started.token }, started.merchantId));
     });
     return sendPage(
       reply,
       200,
       checkInboxPage({
         heading: 'Check your inbox',
-        message: `If ${email} has a Till account, we sent it a link to choose a new password. The link works once, within 1 hour.`,
+        message: `If ${email} has a Till account, we sent it a link to choose a new password. The link works once, within 1 hour; asking again within 5 minutes sends no other, so use the one on its way.`,
         ...(signIn === undefined ? {} : { backHref: signIn }),
       }),
     );

@@ -90,7 +90,7 @@ export async function signUpFromForm(ctx: OAuthContext, request: FastifyRequest,
   mailer.later('sending the sign-up mail failed', async () => {
     const started = await startSignUp(db.kysely, sessions.clock, { email: values.email, businessName: values.business_name, currency: values.currency, password, authorizeRequest });
     const to = values.email.toLowerCase();
-    await mailer.send(started.registered ? signUpAlreadyRegistered(to) : signUpVerification(to, values.business_name, `${issuer()}/oauth/sign-up?token=${started.token}`));
+    await mailer.send(started.registered ? signUpAlreadyRegistered(to) : signUpVerification(to, values.business_name, { link: `${issuer()}/oauth/sign-up?token=${started.token}`, token: started.token }));
   });
   return sendPage(
     reply,

@@ -74,7 +74,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description:
         "Ends every sign-in of the user, on every app and browser (a lost phone, a shared tablet), and answers the user. Their access and refresh tokens " +
         'answer 401 `credential_revoked` from the next request, on every server process; they can sign in again with their password. ' +
-        'Signing yourself out everywhere ends the sign-in making the request too. ' +
+        'Signing yourself out everywhere ends the sign-in making the request too. Every open password-reset link (or temporary password\'s token) of the user is spent, so a link mailed before does not bring them back. ' +
         "A removed user, or another merchant's, answers 404. Takes no body.",
       params: UserIdParams,
       body: SignOutUserBody,
@@ -91,7 +91,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Remove a user',
       description:
         'Removes the user and answers the user with `removed_at` set. They can no longer sign in, and every sign-in of theirs ends at once: ' +
-        'their access and refresh tokens answer 401 `credential_revoked` from the next request. ' +
+        'their access and refresh tokens answer 401 `credential_revoked` from the next request, and every open password-reset link of theirs is spent. ' +
         'An admin cannot remove themselves (400 `parameter_invalid`, `param: "id"`). ' +
         "Removing a removed user, or another merchant's, answers 404. The e-mail stays taken.",
       params: UserIdParams,

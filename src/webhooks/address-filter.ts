@@ -5,7 +5,8 @@
  *
  * Refused always: IPv4-compatible IPv6 addresses (`::/96`, such as `::7f00:1` or `::a9fe:a9fe`, which
  * some stacks route to the IPv4 address they embed), other than `::1` where private networks are
- * allowed. Refused unless WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: every address outside ipaddr.js's
+ * allowed. Refused even where private networks are allowed, unless WEBHOOK_ALLOW_LINK_LOCAL is on too:
+ * link-local and cloud-metadata addresses (`link-local.ts`). Refused unless WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: every address outside ipaddr.js's
  * `unicast` range (private, loopback, link-local with the cloud metadata address, CGNAT,
  * unique-local, multicast, reserved, the unspecified `0.0.0.0` and `::`), and an IPv4-mapped IPv6
  * address (`::ffff:a.b.c.d`) whenever its IPv4 address would be.
@@ -15,6 +16,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { isLinkLocalOrMetadata } from './link-local.js';
 
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
@@ -24,7 +26,7 @@ const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
  *
  * @example addressRefusal('::a9fe:a9fe', true) // 'an IPv4-compatible IPv6 address (::/96)'
  */
-export function addressRefusal(address: string, allowPrivateNetworks: boolean): string | undefined {
+export function addressRefusal(address: string, allowPrivateNetworks: boolean, allowLinkLocal = false): string | undefined {
   const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   if (net.isIP(bare) === 0) return undefined;
   let parsed = ipaddr.parse(bare);
@@ -33,7 +35,9 @@ export function addressRefusal(address: string, allowPrivateNetworks: boolean): 
     if (v6.match(IPV4_COMPATIBLE) && !(allowPrivateNetworks && v6.range() === 'loopback')) return 'an IPv4-compatible IPv6 address (::/96)';
     if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
   }
-  if (allowPrivateNetworks) return undefined;
+  if (allowPrivateNetworks) {
+    return !allowLinkLocal && isLinkLocalOrMetadata(bare) ? 'a link-local or cloud-metadata address (WEBHOOK_ALLOW_LINK_LOCAL=true opens them)' : undefined;
+  }
   const range = parsed.range();
   return range === 'unicast' ? undefined : `a ${range} address`;
 }
@@ -45,14 +49,16 @@ export function refusedAddressError(address: string, host: string | undefined, r
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
-/** `dns.lookup`, refusing any answer `addressRefusal` refuses. */
-export function checkingLookup(allowPrivateNetworks: boolean): net.LookupFunction {
+type Resolve = (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => void;
+
+/** `dns.lookup` (or `resolve`), refusing any answer `addressRefusal` refuses. */
+export function checkingLookup(allowPrivateNetworks: boolean, allowLinkLocal = false, resolve: Resolve = dns.lookup as unknown as Resolve): net.LookupFunction {
   return ((hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
-    dns.lookup(hostname, options, ((error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
+    resolve(hostname, options, ((error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
       if (error !== null) return callback(error, address, family);
       const answers = typeof address === 'string' ? [address] : address.map((a) => a.address);
       for (const answer of answers) {
-        const reason = addressRefusal(answer, allowPrivateNetworks);
+        const reason = addressRefusal(answer, allowPrivateNetworks, allowLinkLocal);
         if (reason !== undefined) return callback(refusedAddressError(answer, hostname, reason), address, family);
       }
       callback(null, address, family);

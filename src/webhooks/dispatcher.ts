@@ -53,6 +53,8 @@ export interface DispatcherOptions {
   retryScheduleSeconds: readonly number[];
   timeoutMs: number;
   allowPrivateNetworks: boolean;
+  /** WEBHOOK_ALLOW_LINK_LOCAL: link-local and cloud-metadata addresses, closed even with private networks open unless set. */
+  allowLinkLocal?: boolean;
   pollIntervalMs: number;
   /** Opens endpoint secrets stored encrypted (SIGNING_KEY_ENCRYPTION_KEY); without it, secrets are read as stored. */
   cipher?: SigningKeyCipher;
@@ -103,7 +105,7 @@ export class WebhookDispatcher {
   private nudged = false;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.sender = new WebhookSender(options.timeoutMs, options.allowPrivateNetworks);
+    this.sender = new WebhookSender(options.timeoutMs, options.allowPrivateNetworks, options.allowLinkLocal ?? false);
     this.secrets = new EndpointSecrets(options.cipher);
   }
 

@@ -40,12 +40,12 @@ type ConnectionListener = (error: Error | null, socket: net.Socket) => void;
  * `Agent.createConnection` checked by `addressRefusal` first (an address in the URL, then each
  * address a name resolves to), then by request-filtering-agent's own checks.
  */
-function checked<T extends new (options: ConstructorParameters<typeof RequestFilteringHttpAgent>[0]) => FilteringAgent>(Base: T, allowPrivateNetworks: boolean): T {
-  const lookup = checkingLookup(allowPrivateNetworks);
+function checked<T extends new (options: ConstructorParameters<typeof RequestFilteringHttpAgent>[0]) => FilteringAgent>(Base: T, allowPrivateNetworks: boolean, allowLinkLocal: boolean): T {
+  const lookup = checkingLookup(allowPrivateNetworks, allowLinkLocal);
   return class extends (Base as new (options: ConstructorParameters<typeof RequestFilteringHttpAgent>[0]) => RequestFilteringHttpAgent) {
     override createConnection(options: net.NetConnectOpts & { host?: string }, listener?: ConnectionListener): net.Socket {
       const host = options.host;
-      const reason = host === undefined ? undefined : addressRefusal(host, allowPrivateNetworks);
+      const reason = host === undefined ? undefined : addressRefusal(host, allowPrivateNetworks, allowLinkLocal);
       if (reason !== undefined) {
         const socket = new net.Socket();
         const error = refusedAddressError(host!, undefined, reason);
@@ -73,10 +73,12 @@ export class WebhookSender {
   constructor(
     private readonly timeoutMs: number,
     private readonly allowPrivateNetworks: boolean,
+    /** WEBHOOK_ALLOW_LINK_LOCAL: link-local and metadata addresses stay closed unless this is set too (address-filter.ts). */
+    allowLinkLocal = false,
     private readonly connectTimeoutMs: number = CONNECT_TIMEOUT_MS,
   ) {
-    this.HttpAgent = checked(RequestFilteringHttpAgent, allowPrivateNetworks);
-    this.HttpsAgent = checked(RequestFilteringHttpsAgent as unknown as typeof RequestFilteringHttpAgent, allowPrivateNetworks) as unknown as typeof RequestFilteringHttpsAgent;
+    this.HttpAgent = checked(RequestFilteringHttpAgent, allowPrivateNetworks, allowLinkLocal);
+    this.HttpsAgent = checked(RequestFilteringHttpsAgent as unknown as typeof RequestFilteringHttpAgent, allowPrivateNetworks, allowLinkLocal) as unknown as typeof RequestFilteringHttpsAgent;
   }
 
   send(endpointId: string, url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<AttemptResult> {

@@ -78,8 +78,8 @@ describeEachBackend('till user, oauth-client and signing-key', (backend) => {
     await refused(create('not-an-email', '--password', PASSWORD, '--role', 'cashier'), /"not-an-email" is not an e-mail address/);
     await refused(create('boss@example.com', '--password', PASSWORD, '--role', 'boss'), /'--role <role>' argument 'boss' is invalid\. Allowed choices are admin, manager, cashier\./);
     await refused(create('norole@example.com', '--password', PASSWORD), /required option '--role <role>' not specified/);
-    await refused(create('nopass@example.com', '--role', 'cashier'), /a password is needed: give --password <password> or --password-stdin/);
-    await refused(create('both@example.com', '--password', PASSWORD, '--password-stdin', '--role', 'cashier'), /'--password <password>' cannot be used with option '--password-stdin'/, `${PASSWORD}\n`);
+    await refused(create('nopass@example.com', '--role', 'cashier'), /a password is needed: give it on standard input with --password-stdin/);
+    await refused(create('both@example.com', '--password', PASSWORD, '--password-stdin', '--role', 'cashier'), /--password is not taken: on the command line a password shows in the process list/, `${PASSWORD}\n`);
     await refused(create('empty@example.com', '--password-stdin', '--role', 'cashier'), /--password-stdin: standard input is empty/, '\n');
     await refused(['user', 'create', '--email', 'a@example.com', '--password', PASSWORD, '--role', 'admin'], /required option '--merchant <id>' not specified/);
 

@@ -34,8 +34,13 @@ export interface TillResult {
   stderr: string;
 }
 
-/** Runs `till <args>` to its end (at most 180 s, as a test that starts processes), feeding `input` on standard input, in `cwd` if given. */
-export function runTill(args: string[], env: NodeJS.ProcessEnv, input = '', cwd?: string): Promise<TillResult> {
+/**
+ * Runs `till <args>` to its end (at most 180 s, as a test that starts processes), feeding `input` on standard input, in `cwd` if given.
+ * A `--password <p>` in `args` is handed over as `till` takes a password, on standard input with
+ * `--password-stdin` (the command line would show it in the process list), unless `input` is given.
+ */
+export function runTill(givenArgs: string[], env: NodeJS.ProcessEnv, givenInput = '', cwd?: string): Promise<TillResult> {
+  const { args, input } = passwordOnStdin(givenArgs, givenInput);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [TILL_BIN, ...args], { env, timeout: 180_000, ...(cwd === undefined ? {} : { cwd }) });
     let stdout = '';
@@ -46,6 +51,12 @@ export function runTill(args: string[], env: NodeJS.ProcessEnv, input = '', cwd?
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
   });
+}
+
+function passwordOnStdin(args: string[], input: string): { args: string[]; input: string } {
+  const at = args.indexOf('--password');
+  if (at === -1 || input !== '' || at + 1 >= args.length) return { args, input };
+  return { args: [...args.slice(0, at), '--password-stdin', ...args.slice(at + 2)], input: `${args[at + 1]}\n` };
 }
 
 /** Runs `till <args>` and parses its `--json` output; fails with its stderr when it did not succeed. */

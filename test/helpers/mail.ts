@@ -3,6 +3,7 @@
  * message it receives, and the outbox Till writes when it has no SMTP_URL.
  */
 import { SMTPServer } from 'smtp-server';
+import { takeMessage } from '../../src/mail/mailer.js';
 import type { TestServer } from './server.js';
 import { until } from './wait.js';
 
@@ -104,13 +105,18 @@ export interface OutboxMail {
   sent_at: string;
 }
 
-/** The outbox rows to this address (newest first), waiting up to `timeoutMs` for one whose subject matches. */
-export async function waitForOutbox(server: Pick<TestServer, 'db'>, to: string, subject: RegExp, timeoutMs = 20_000): Promise<OutboxMail> {
-  let found: { recipient: string; subject: string; transport: string; links: string; sent_at: string } | undefined;
+/**
+ * The outbox rows to this address (newest first), waiting up to `timeoutMs` for one whose subject
+ * matches; its links taken as `till mail list` takes them (shown once, with a new token), unless
+ * `take` is false (then `links` is empty: the outbox itself keeps no usable link).
+ */
+export async function waitForOutbox(server: Pick<TestServer, 'db' | 'clock'>, to: string, subject: RegExp, timeoutMs = 20_000, take = true): Promise<OutboxMail> {
+  let found: { id: string; recipient: string; subject: string; transport: string; sent_at: string } | undefined;
   await until(`a mail to ${to} matching ${subject} is in the outbox`, async () => {
-    const rows = await server.db.kysely.selectFrom('mail_outbox').select(['recipient', 'subject', 'transport', 'links', 'sent_at']).where('recipient', '=', to).orderBy('sent_at', 'desc').execute();
+    const rows = await server.db.kysely.selectFrom('mail_outbox').select(['id', 'recipient', 'subject', 'transport', 'sent_at']).where('recipient', '=', to).orderBy('sent_at', 'desc').execute();
     found = rows.find((row) => subject.test(row.subject));
     return found !== undefined;
   }, timeoutMs);
-  return { ...found!, links: JSON.parse(found!.links) as string[] };
+  const { id, ...mail } = found!;
+  return { ...mail, links: take ? ((await takeMessage(server.db, server.clock, id))?.links ?? []) : [] };
 }

@@ -390,7 +390,7 @@ export interface paths {
          * Change your password
          * @description Accepts user access tokens only.
          *
-         *     Checks `current_password`, then sets `new_password` (at least 10 characters, not the current one; only its Argon2id hash is kept) and ends every other sign-in of the user: their tokens answer 401 `credential_revoked` from the next request. The sign-in making the change goes on. A wrong `current_password` is 400 `incorrect_password` and changes nothing; it counts as a failed sign-in, so after too many (10 per 15 minutes) the account waits (429 with `Retry-After`), as on the sign-in page. Ignores `Idempotency-Key`: a retry of a change that succeeded answers `incorrect_password`, since the password it names is no longer the current one.
+         *     Checks `current_password`, then sets `new_password` (at least 10 characters, not the current one; only its Argon2id hash is kept) and ends every other sign-in of the user: their tokens answer 401 `credential_revoked` from the next request. The sign-in making the change goes on. Every open password-reset link of the user is spent too: a link mailed before the change no longer works. A wrong `current_password` is 400 `incorrect_password` and changes nothing; it counts as a failed sign-in, so after too many (10 per 15 minutes) the account waits (429 with `Retry-After`), as on the sign-in page. Ignores `Idempotency-Key`: a retry of a change that succeeded answers `incorrect_password`, since the password it names is no longer the current one.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -441,7 +441,7 @@ export interface paths {
          * Remove a user
          * @description Requires a signed-in user with the `admin` role. Accepts user access tokens only.
          *
-         *     Removes the user and answers the user with `removed_at` set. They can no longer sign in, and every sign-in of theirs ends at once: their access and refresh tokens answer 401 `credential_revoked` from the next request. An admin cannot remove themselves (400 `parameter_invalid`, `param: "id"`). Removing a removed user, or another merchant's, answers 404. The e-mail stays taken.
+         *     Removes the user and answers the user with `removed_at` set. They can no longer sign in, and every sign-in of theirs ends at once: their access and refresh tokens answer 401 `credential_revoked` from the next request, and every open password-reset link of theirs is spent. An admin cannot remove themselves (400 `parameter_invalid`, `param: "id"`). Removing a removed user, or another merchant's, answers 404. The e-mail stays taken.
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -468,7 +468,7 @@ export interface paths {
          * Sign a user out everywhere
          * @description Requires a signed-in user with the `admin` role. Accepts user access tokens only.
          *
-         *     Ends every sign-in of the user, on every app and browser (a lost phone, a shared tablet), and answers the user. Their access and refresh tokens answer 401 `credential_revoked` from the next request, on every server process; they can sign in again with their password. Signing yourself out everywhere ends the sign-in making the request too. A removed user, or another merchant's, answers 404. Takes no body.
+         *     Ends every sign-in of the user, on every app and browser (a lost phone, a shared tablet), and answers the user. Their access and refresh tokens answer 401 `credential_revoked` from the next request, on every server process; they can sign in again with their password. Signing yourself out everywhere ends the sign-in making the request too. Every open password-reset link (or temporary password's token) of the user is spent, so a link mailed before does not bring them back. A removed user, or another merchant's, answers 404. Takes no body.
          */
         post: operations["signOutUser"];
         delete?: never;
