@@ -15,6 +15,7 @@ import { sessionDetails } from './migrations/0008-session-details.js';
 import { processorPayments } from './migrations/0010-processor-payments.js';
 import { webhooks } from './migrations/0011-webhooks.js';
 import { credentialGeneration } from './migrations/0013-credential-generation.js';
+import { stripeEvents } from './migrations/0014_stripe_events.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -29,6 +30,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0010-processor-payments': processorPayments(dialect),
     '0011-webhooks': webhooks(dialect),
     '0013-credential-generation': credentialGeneration(dialect),
+    '0014_stripe_events': stripeEvents(dialect),
   };
 }
 

@@ -40,6 +40,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   refresh_token_used: 'From `/v1/auth/refresh`: this refresh token was exchanged moments ago (within the grace period). Use the refresh token that exchange returned; the sign-in goes on.',
   card_declined: 'The card was declined (in the sandbox: `tok_chargeDeclined`; with Stripe, the message names Stripe\'s `decline_code`). The order stays `pending`.',
   authentication_required: 'The card needs the customer to authenticate (3-D Secure). The error carries `payment_intent` (`id`, `client_secret`): the app finishes it with Stripe\'s SDK, then captures again with the PaymentIntent id as `payment_token`. The order stays `pending`.',
+  signature_invalid: 'A Stripe event (`POST /v1/processors/stripe/events`) whose `Stripe-Signature` header is missing, does not match the body with any secret in `STRIPE_WEBHOOK_SECRET`, or is older than 5 minutes (a replay). Nothing was applied. Also the answer while no `STRIPE_WEBHOOK_SECRET` is set.',
   processor_error: 'The card processor (Stripe) failed or could not be reached. Nothing was charged or refunded by this request; retry it (with the same `Idempotency-Key`).',
   insufficient_permissions: 'The credential lacks the permission the operation requires, or is of a kind the operation does not accept.',
   resource_not_found: "No such object for this merchant and environment. Another merchant's object answers the same; an object of the same merchant's other environment too, with a message that adds that a similar object exists in the sandbox (or production) data set.",
@@ -74,6 +75,7 @@ const EVENT_MEANINGS: Record<EventType, string> = {
   'order.paid': 'Capture succeeded.',
   'order.canceled': 'Cancel succeeded.',
   'order.refunded': 'A refund succeeded (with `refund.created`); the order is `partially_refunded` or `refunded`.',
+  'order.disputed': 'The card\'s holder disputed the payment with their bank (Stripe\'s `charge.dispute.created`); `data.object` is the order, its `dispute` set. Answer the dispute in Stripe\'s dashboard.',
   'refund.created': 'A refund succeeded; `data.object` is the refund.',
   'product.created': 'Create Product succeeded; `data.object` is the product.',
   'product.updated': 'Update Product changed at least one field; `data.object` is the product as it now is.',
@@ -103,6 +105,10 @@ export const TAGS = [
     description:
       'The merchant a credential acts for, its environment and permissions, and the signed-in user: any valid credential. ' +
       "The user's own sign-ins (list, sign out one) and password change: user access tokens only, any role.",
+  },
+  {
+    name: 'Stripe',
+    description: "Stripe's own events, sent by Stripe to Till (not called by apps): a payment finished after the app went away, a refund or a dispute made in Stripe's dashboard. Signed by Stripe; no API key.",
   },
   { name: 'Authentication', description: 'User access tokens: refreshing them. Signing in goes through the OAuth endpoints described above.' },
   {

@@ -34,7 +34,7 @@ import { LINE_ITEM_COLUMNS, toRefund } from './order-view.js';
 import type { Refund, RefundOrderBody } from './schemas.js';
 import { restock } from './stock.js';
 
-interface RefundPlan {
+export interface RefundPlan {
   refundId: string;
   amount: number;
   reason: Refund['reason'];
@@ -214,7 +214,7 @@ async function planRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow
  * order as read under the lock), or when units come back or there is none, the one the database reads
  * after they came back; the refund's changes are set on it.
  */
-async function applyRefund(
+export async function applyRefund(
   trx: DbTransaction,
   tenant: Tenant,
   order: OrderRow,

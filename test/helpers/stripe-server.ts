@@ -6,7 +6,8 @@
  *   `pm_card_visa`, `pm_card_mastercard`, `pm_card_chargeDeclined`, `pm_card_chargeDeclinedInsufficientFunds`,
  *   `pm_card_authenticationRequired`) or `payment_method_data[card][token]` (`tok_visa`...);
  * - `GET /v1/payment_intents/:id`;
- * - `POST /v1/refunds` with `payment_intent` and `amount`.
+ * - `POST /v1/refunds` with `payment_intent` and `amount`;
+ * - `GET /v1/payment_intents/search` by `till_order_id` metadata, and `GET /v1/refunds` of a `payment_intent`.
  *
  * Bodies are form-encoded as Stripe's client sends them. `Idempotency-Key` is honoured like Stripe:
  * the same key with the same parameters replays the first answer (`Idempotent-Replayed: true`), with
@@ -116,6 +117,11 @@ export class StripeTestServer {
   private execute(call: StripeCall): Answer {
     const { method, path, params } = call;
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(params);
+    if (method === 'GET' && path === '/v1/payment_intents/search') return this.searchPaymentIntents(params);
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = this.refunds.filter((r) => r.payment_intent === params.payment_intent);
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
+    }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve !== null) {
       const intent = this.paymentIntents.get(retrieve[1]!);
@@ -124,6 +130,14 @@ export class StripeTestServer {
     }
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(params);
     return invalid(`Unrecognized request URL (${method}: ${path}).`, undefined, undefined, 404);
+  }
+
+  /** Stripe's Search API, for the one query Till sends: `metadata['till_order_id']:'<id>'`. */
+  private searchPaymentIntents(params: Record<string, string>): Answer {
+    const wanted = /^metadata\['till_order_id'\]:'([^']*)'$/.exec(params.query ?? '')?.[1];
+    if (wanted === undefined) return invalid('This test server searches PaymentIntents by till_order_id metadata only.', 'parameter_invalid', 'query');
+    const data = [...this.paymentIntents.values()].filter((intent) => intent.metadata?.till_order_id === wanted).map((intent) => ({ ...intent, payment_method: intent.payment_method?.id ?? null }));
+    return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, next_page: null, data } };
   }
 
   private createPaymentIntent(params: Record<string, string>): Answer {
