@@ -15,6 +15,7 @@ export interface ErrorCatalogue {
     | 'already_refunded'
     | 'idempotency_key_reused'
     | 'incorrect_password'
+    | 'signature_invalid'
     | 'request_too_large'
     | 'headers_too_large'
     | 'request_timeout'
