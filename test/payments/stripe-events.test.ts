@@ -161,6 +161,12 @@ describeEachBackend('Stripe events', (backend) => {
     const shown = await getOrder(shop.production, paid.order.id);
     assert.equal(shown.refunds.length, 1);
     assert.equal(shown.refunded_amount, 300);
+
+    // A dispute has no id of its own to find again in Till: the event's id alone keeps it to one.
+    const disputed = stripeEvent('charge.dispute.created', disputeObject(stripe, paid.intentId));
+    assert.deepEqual((await Promise.all([send(disputed), send(disputed)])).map((a) => a.status), [200, 200]);
+    assert.equal((await send(disputed)).status, 200);
+    assert.equal((await eventsOf(paid.order.id, 'order.disputed')).length, 1);
   });
 
   test('payment_intent.succeeded settles the capture call still waiting for Stripe; the capture then answers the paid order', async () => {
