@@ -70,7 +70,7 @@ describeEachBackend('till webhooks listen', (backend) => {
       await listen.waitForOutput((out) => out.includes('Listening'));
       const endpoints = (await shop.sandbox.get('/v1/webhook_endpoints')).body.data;
       assert.equal(endpoints.length, 1);
-      assert.deepEqual(endpoints[0].enabled_events, ['order.created', 'order.paid', 'order.canceled', 'order.refunded']);
+      assert.deepEqual(endpoints[0].enabled_events, ['order.created', 'order.paid', 'order.canceled', 'order.refunded', 'order.disputed']);
       const product = await createProduct(shop.sandbox, { price: 100 });
       assert.equal((await shop.sandbox.post('/v1/orders', { items: [{ product_id: product.id, quantity: 1 }] })).status, 201);
       const eventId = (await shop.sandbox.get('/v1/events?per_page=1')).body.data[0].id;
