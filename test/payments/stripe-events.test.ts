@@ -205,6 +205,41 @@ describeEachBackend('Stripe events', (backend) => {
     assert.equal(paid.body.status, 'paid');
   });
 
+  test("an earlier attempt's payment_intent.payment_failed, arriving late, does not fail the newer capture call of the order's one PaymentIntent", async () => {
+    const { order } = await cardOrder(900);
+    assertError(await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_chargeDeclined' }), 402, 'card_declined', null);
+    const hold = holdAnswers(order.id);
+    const capturing = shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' });
+    await hold.held;
+    const intent = intentOfOrder(order.id);
+    const answered = await send(stripeEvent('payment_intent.payment_failed', intentObject(stripe, intent.id), { idempotencyKey: `till_capture_${order.id}_1` }));
+    assert.equal(answered.status, 200);
+    assert.deepEqual(await callsOf(order.id), [
+      { idempotency_key: `till_capture_${order.id}_1`, status: 'failed' },
+      { idempotency_key: `till_capture_${order.id}_2`, status: 'pending' },
+    ]);
+    hold.release();
+    const captured = await capturing;
+    assertStatus(captured, 200);
+    assert.equal(captured.body.status, 'paid');
+    assert.equal((await eventsOf(order.id, 'order.paid')).length, 1);
+  });
+
+  test("a succeeded PaymentIntent that is not the order's own one does not pay it; the order's own capture still does", async () => {
+    const { order } = await cardOrder(1100);
+    assertError(await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_chargeDeclined' }), 402, 'card_declined', null);
+    const own = intentOfOrder(order.id);
+    // Another PaymentIntent with this order's metadata (made outside Till, or left from before one PaymentIntent per order).
+    const strayId = `pi_stray${order.id.slice(4)}`;
+    stripe.paymentIntents.set(strayId, { ...own, id: strayId, status: 'succeeded', amount_received: own.amount, payment_method: { id: 'pm_card_visa', card: { brand: 'visa', last4: '4242' } } });
+    assert.equal((await send(stripeEvent('payment_intent.succeeded', intentObject(stripe, strayId)))).status, 200);
+    assert.equal((await getOrder(shop.production, order.id)).status, 'pending');
+    const paid = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' });
+    assertStatus(paid, 200);
+    assert.equal(paid.body.payment.processor_payment_id, own.id);
+    assert.equal((await eventsOf(order.id, 'order.paid')).length, 1);
+  });
+
   test("charge.refunded: a refund made in Stripe's dashboard becomes a Till refund of its amount, with no restock; Till's own refunds are not counted twice", async () => {
     const { order, product, intentId } = await paidByStripe(1000, 2);
     const stockBefore = await inventoryOf(shop.production, product.id);
