@@ -296,6 +296,29 @@ describeEachBackend('Stripe events', (backend) => {
     assert.equal((await eventsOf(order.id, 'order.disputed')).length, 1);
   });
 
+  test("order.disputed follows the event permissions: a key that cannot read orders cannot subscribe; one without customers:read receives the customer's id only", async () => {
+    const noOrders = await shop.keyWith('production', ['products:read', 'webhooks:write']);
+    const refused = await noOrders.post('/v1/webhook_endpoints', { url: 'http://127.0.0.1:9/hook', enabled_events: ['order.disputed'] });
+    assertError(refused, 403, 'insufficient_permissions', 'enabled_events');
+    assert.match(refused.body.error.message, /order\.disputed \(orders:read\)/);
+    const ordersOnly = await shop.keyWith('production', ['orders:read', 'webhooks:write']);
+    const hook = await receivers.start();
+    assertStatus(await ordersOnly.post('/v1/webhook_endpoints', { url: `${hook.url}/hook`, enabled_events: ['order.disputed'] }), 201);
+    const customer = await shop.production.post('/v1/customers', { name: 'Ada Lovelace', email: 'ada@example.com' });
+    assertStatus(customer, 201);
+    const product = await createProduct(shop.production, { price: 3100, inventory: 10 });
+    const order = await createOrder(shop.production, [[product, 1]], { customer_id: customer.body.id });
+    assertStatus(await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa' }), 200);
+    assert.equal((await send(stripeEvent('charge.dispute.created', disputeObject(stripe, intentOfOrder(order.id).id, 'fraudulent')))).status, 200);
+    const [delivery] = await hook.waitFor(1, 20_000);
+    const body = JSON.parse(delivery!.body);
+    assert.equal(body.type, 'order.disputed');
+    assert.deepEqual(body.data.object.customer, { id: customer.body.id });
+    assert.ok(!delivery!.body.includes('ada@example.com'));
+    const [event] = (await ordersOnly.get(`/v1/events?type=order.disputed&per_page=100`)).body.data.filter((e: any) => e.data.object.id === order.id);
+    assert.deepEqual(event.data.object.customer, { id: customer.body.id }, '/v1/events hides it the same way');
+  });
+
   test('an event of a type Till does not act on, or about a PaymentIntent of no order here, is answered 200 and changes nothing', async () => {
     const ignored = await send(stripeEvent('customer.created', { id: 'cus_123', object: 'customer' }));
     assert.equal(ignored.status, 200, JSON.stringify(ignored.body));
