@@ -3,11 +3,13 @@
  * Secure challenge finished after the app went away, a refund or a dispute in Stripe's dashboard), or
  * whose answer Till never got.
  *
- * - `payment_intent.succeeded`: a `pending` card order of that amount becomes `paid` by the same
- *   change a capture makes (`order.paid`, its webhooks); the capture call waiting on that
- *   PaymentIntent is settled `succeeded`, so the capture that sent it answers the paid order.
- * - `payment_intent.payment_failed`: the capture call that made it is settled `failed`; the order
- *   stays `pending`, so it can be captured again.
+ * - `payment_intent.succeeded`: when it is the order's own PaymentIntent (the one each capture call
+ *   records as `paymentId`), a `pending` card order of that amount becomes `paid` by the same change
+ *   a capture makes (`order.paid`, its webhooks); the capture call waiting on that PaymentIntent is
+ *   settled `succeeded` in the same transaction, so the capture that sent it answers the paid order.
+ *   Both hold the order's row and settle the call only while it is pending: the order is paid once.
+ * - `payment_intent.payment_failed`: the capture call Stripe names by its idempotency key is settled
+ *   `failed`; the order stays `pending`, so it can be captured again.
  * - `charge.refunded`: each succeeded Stripe refund Till did not make (no `till_refund_id` metadata)
  *   and has not recorded (by Stripe refund id) becomes a Till refund of that amount, money only: no
  *   units go back on the shelf, since Stripe does not say which came back.
