@@ -29,6 +29,9 @@ import { orderRoutes } from './orders/routes.js';
 import { repeatWhileOpen } from './http/repeat.js';
 import { processorsFor } from './payments/processor.js';
 import { settleAllPendingCalls } from './payments/settle-pending-calls.js';
+import { reconcileStripePayments, RECONCILE_AFTER_MS } from './payments/reconcile-stripe-payments.js';
+import { stripeEventRoutes } from './payments/stripe-event-routes.js';
+import { stripeLookups } from './payments/stripe-lookup.js';
 import { stripeProcessor } from './payments/stripe-processor.js';
 import { productRoutes } from './products/routes.js';
 import { reportRoutes } from './reports/routes.js';
@@ -81,6 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       stripeSandboxSecretKey: config.stripeSandboxSecretKey,
     }),
   );
+
+  const lookups = stripeLookups({
+    productionSecretKey: config.paymentProcessor === 'stripe' ? config.stripeSecretKey : undefined,
+    sandboxSecretKey: config.stripeSandboxSecretKey,
+    apiBase: config.stripeApiBase,
+  });
 
   const app = Fastify({
     logger:
@@ -214,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   await app.register(refreshRoute, { sessions, limits: signInLimits });
+  await app.register(stripeEventRoutes, { secrets: config.stripeWebhookSecrets, lookups, bodyLimit: config.bodyLimitBytes });
 
   if (config.production && config.paymentProcessor === 'stripe' && config.stripeSecretKey?.includes('_test_')) {
     app.log.warn('STRIPE_SECRET_KEY is a Stripe test-mode key: production card captures will be test charges, and no real money moves');
@@ -224,6 +234,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settleAllPendingCalls(services, { includeRecent: true }).catch((err) => app.log.warn({ err }, 'settling pending processor calls failed'));
   });
   repeatWhileOpen(app, 60_000, 'settling pending processor calls failed', () => settleAllPendingCalls(services, { includeRecent: false }));
+  // Captures still pending when Stripe sent no event: settled by what Stripe holds for their orders.
+  repeatWhileOpen(app, RECONCILE_AFTER_MS, 'reconciling pending Stripe captures failed', () =>
+    reconcileStripePayments(services, lookups, (fields, message) => app.log.warn(fields, message)),
+  );
   return app;
 }
 

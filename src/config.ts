@@ -43,6 +43,12 @@ export interface Config {
   stripeSandboxSecretKey: string | undefined;
   /** `STRIPE_API_BASE`: another address for Stripe's API (a local test server); unset: Stripe itself. */
   stripeApiBase: string | undefined;
+  /**
+   * `STRIPE_WEBHOOK_SECRET`: the signing secrets (`whsec_...`, separated by commas) of the Stripe
+   * endpoints that send to `POST /v1/processors/stripe/events`: live mode's and test mode's, or an old
+   * and a new one while a secret is rolled. Unset: that route answers 404.
+   */
+  stripeWebhookSecrets: string[];
   /** Run migrations when the server starts. */
   migrateOnStart: boolean;
   /** Requests per window per credential (or per address without one) on `/v1`; 0 turns limiting off. */
@@ -332,7 +338,7 @@ function isAddressOrRange(entry: string): boolean {
   return ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry) || ipaddr.IPv6.isValidCIDR(entry);
 }
 
-function stripeSettings(env: Env): Pick<Config, 'stripeSecretKey' | 'stripeSandboxSecretKey' | 'stripeApiBase'> {
+function stripeSettings(env: Env): Pick<Config, 'stripeSecretKey' | 'stripeSandboxSecretKey' | 'stripeApiBase' | 'stripeWebhookSecrets'> {
   const secret = nonEmpty(env.STRIPE_SECRET_KEY);
   if (secret !== undefined && !/^(sk_live_|sk_test_|rk_live_|rk_test_)[A-Za-z0-9_]+$/.test(secret)) {
     throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_live_..., rk_test_...)');
@@ -356,7 +362,12 @@ function stripeSettings(env: Env): Pick<Config, 'stripeSecretKey' | 'stripeSandb
       throw new ConfigError(`STRIPE_API_BASE must be an http(s) address without a path, such as http://127.0.0.1:12111, got "${base}"`);
     }
   }
-  return { stripeSecretKey: secret, stripeSandboxSecretKey: sandbox, stripeApiBase: base };
+  const webhookSecrets = (nonEmpty(env.STRIPE_WEBHOOK_SECRET) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const badSecret = webhookSecrets.find((s) => !/^whsec_[A-Za-z0-9+/=_]+$/.test(s));
+  if (badSecret !== undefined) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be the signing secrets of Stripe webhook endpoints (whsec_...), separated by commas');
+  }
+  return { stripeSecretKey: secret, stripeSandboxSecretKey: sandbox, stripeApiBase: base, stripeWebhookSecrets: webhookSecrets };
 }
 
 /** Default: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 400, type: 'invalid_request_error' },
   incorrect_password: { status: 400, type: 'invalid_request_error' },
   webhook_endpoint_limit_reached: { status: 400, type: 'invalid_request_error' },
+  signature_invalid: { status: 400, type: 'invalid_request_error' },
   request_too_large: { status: 413, type: 'invalid_request_error' },
   headers_too_large: { status: 431, type: 'invalid_request_error' },
   request_timeout: { status: 408, type: 'invalid_request_error' },

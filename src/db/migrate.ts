@@ -17,6 +17,7 @@ import { webhooks } from './migrations/0011-webhooks.js';
 import { credentialGeneration } from './migrations/0013-credential-generation.js';
 import { webhookFairness } from './migrations/0014-webhook-fairness.js';
 import { resetTokens } from './migrations/0015-reset-tokens.js';
+import { stripeEvents } from './migrations/0016-stripe-events.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -33,6 +34,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0013-credential-generation': credentialGeneration(dialect),
     '0014-webhook-fairness': webhookFairness(dialect),
     '0015-reset-tokens': resetTokens(dialect),
+    '0016-stripe-events': stripeEvents(dialect),
   };
 }
 

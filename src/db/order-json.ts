@@ -37,6 +37,7 @@ const SQLITE = `select json_object(
       'id', r.id, 'order_id', r.order_id, 'amount', r.amount, 'currency', r.currency, 'status', r.status, 'reason', r.reason,
       'items', json(r.items), 'processor_refund_id', r.processor_refund_id, 'created_at', r.created_at) order by r.created_at, r.id)
     from refunds r where r.merchant_id = o.merchant_id and r.order_id = o.id)),
+  'dispute', json(o.dispute),
   'notes', o.notes, 'metadata', json(o.metadata), 'created_at', o.created_at, 'updated_at', o.updated_at) as body
 from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?`;
 
@@ -54,6 +55,7 @@ const POSTGRES = `select row_to_json(x)::text as body from (
       from refunds r, lateral (select r.id, r.order_id, r.amount, r.currency, r.status, r.reason, r.items::json as items,
         r.processor_refund_id, r.created_at) rf
       where r.merchant_id = o.merchant_id and r.order_id = o.id), '[]')::json as refunds,
+    o.dispute::json as dispute,
     o.notes, o.metadata::json as metadata, o.created_at, o.updated_at
   from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?) x`;
 

@@ -182,7 +182,7 @@ function merchantRow<Row>(row: Row | undefined, merchantId: string): Row {
 export const ORDER_COLUMNS = [
   'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount', 'items_count',
   'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata',
-  'created_at', 'updated_at',
+  'created_at', 'updated_at', 'dispute',
 ] as const satisfies ReadonlyArray<keyof OrderRow>;
 /** A line item's own columns; merchant, environment and order are the order's. */
 const ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity'] as const satisfies ReadonlyArray<keyof LineItemRow>;

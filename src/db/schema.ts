@@ -114,6 +114,8 @@ export interface OrdersTable {
   metadata: string;
   created_at: string;
   updated_at: string;
+  /** JSON of the card dispute (`OrderDispute`); null without one. */
+  dispute: string | null;
 }
 
 export interface LineItemsTable {
@@ -161,6 +163,17 @@ export interface ProcessorCallsTable {
   status: 'pending' | 'succeeded' | 'failed';
   created_at: string;
   updated_at: string;
+}
+
+/** A Stripe event Till has applied (`POST /v1/processors/stripe/events`): a repeat of it is answered and ignored. */
+export interface StripeEventsTable {
+  merchant_id: string;
+  environment: Environment;
+  /** Stripe's event id (`evt_...`). */
+  id: string;
+  type: string;
+  order_id: string;
+  created_at: string;
 }
 
 export interface EventsTable {
@@ -409,6 +422,7 @@ export interface Database {
   line_items: LineItemsTable;
   refunds: RefundsTable;
   processor_calls: ProcessorCallsTable;
+  stripe_events: StripeEventsTable;
   events: EventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -41,6 +41,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   refresh_token_used: 'From `/v1/auth/refresh`: this refresh token was exchanged moments ago (within the grace period). Use the refresh token that exchange returned; the sign-in goes on.',
   card_declined: 'The card was declined (in the sandbox: `tok_chargeDeclined`; with Stripe, the message names Stripe\'s `decline_code`). The order stays `pending`.',
   authentication_required: 'The card needs the customer to authenticate (3-D Secure). The error carries `payment_intent` (`id`, `client_secret`): the app finishes it with Stripe\'s SDK, then captures again with the PaymentIntent id as `payment_token`. The order stays `pending`.',
+  signature_invalid: 'A Stripe event (`POST /v1/processors/stripe/events`) whose `Stripe-Signature` header is missing, does not match the body with any secret in `STRIPE_WEBHOOK_SECRET`, or is older than 5 minutes (a replay). Nothing was applied. Also the answer while no `STRIPE_WEBHOOK_SECRET` is set.',
   processor_error: 'The card processor (Stripe) answered with an error, and shows that nothing was charged or refunded by this request (its PaymentIntent took no money, or it lists no such refund). Retry it (with the same `Idempotency-Key`).',
   insufficient_permissions: 'The credential lacks the permission the operation requires, or is of a kind the operation does not accept.',
   resource_not_found: "No such object for this merchant and environment. Another merchant's object answers the same; an object of the same merchant's other environment too, with a message that adds that a similar object exists in the sandbox (or production) data set.",
@@ -76,6 +77,7 @@ const EVENT_MEANINGS: Record<EventType, string> = {
   'order.paid': 'Capture succeeded.',
   'order.canceled': 'Cancel succeeded.',
   'order.refunded': 'A refund succeeded (with `refund.created`); the order is `partially_refunded` or `refunded`.',
+  'order.disputed': 'The card\'s holder disputed the payment with their bank (Stripe\'s `charge.dispute.created`); `data.object` is the order, its `dispute` set. Answer the dispute in Stripe\'s dashboard.',
   'refund.created': 'A refund succeeded; `data.object` is the refund.',
   'product.created': 'Create Product succeeded; `data.object` is the product.',
   'product.updated': 'Update Product changed at least one field; `data.object` is the product as it now is.',
@@ -105,6 +107,10 @@ export const TAGS = [
     description:
       'The merchant a credential acts for, its environment and permissions, and the signed-in user: any valid credential. ' +
       "The user's own sign-ins (list, sign out one) and password change: user access tokens only, any role.",
+  },
+  {
+    name: 'Stripe',
+    description: "Stripe's own events, sent by Stripe to Till (not called by apps): a payment finished after the app went away, a refund or a dispute made in Stripe's dashboard. Signed by Stripe; no API key.",
   },
   { name: 'Authentication', description: 'User access tokens: refreshing them. Signing in goes through the OAuth endpoints described above.' },
   {
@@ -268,7 +274,7 @@ ${table(['what', 'limit'], [
 
 # Idempotent requests
 
-Every POST except Create an API key, Create a webhook endpoint and Rotate the signing secret (whose answers hold a secret that must not be stored) accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters, sent once: two \`Idempotency-Key\` headers are 400 ${code('parameter_invalid')}; a random UUID is a good key), so that a request can be retried after a timeout or a dropped connection without doing its work twice. Keys are kept ${IDEMPOTENCY_TTL_MS / 3_600_000} hours from their first use, per merchant and environment, in the database: they hold across server processes and restarts.
+Every POST except Create an API key, Create a webhook endpoint and Rotate the signing secret (whose answers hold a secret that must not be stored) and Change your password (a retry of a change that succeeded would answer \`incorrect_password\`) accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters, sent once: two \`Idempotency-Key\` headers are 400 ${code('parameter_invalid')}; a random UUID is a good key), so that a request can be retried after a timeout or a dropped connection without doing its work twice. Keys are kept ${IDEMPOTENCY_TTL_MS / 3_600_000} hours from their first use, per merchant and environment, in the database: they hold across server processes and restarts.
 
 - The first request with a key does the work. A retry with the same key, endpoint and body (key order in the JSON does not matter) does nothing and gets the first answer again, with its status and body and the header \`Idempotent-Replayed: true\`. Error answers are replayed too: a retry of a 422 ${code('out_of_stock')} is that same 422, even if stock has arrived since.
 - The same key for another endpoint or with another body is **400** ${code('idempotency_key_reused')}.
@@ -276,6 +282,7 @@ Every POST except Create an API key, Create a webhook endpoint and Rotate the si
 - A request refused before it started (401, 403, 400 for a bad body, 429) does not use up its key, and neither does a 5xx: the change was not made, so a retry with the same key does the work.
 - A success is recorded in the same database transaction as the change itself: if the server stops right after committing, a retry gets the answer, never a second order. A key left running by a server that stopped is free again after ${IDEMPOTENCY_LEASE_MS / 1000} seconds.
 - GET and PATCH requests ignore the header (GET changes nothing; PATCH sets fields to given values, so repeating it is harmless).
+- The four POSTs that ignore the header are marked \`x-idempotent: false\` in the OpenAPI document, and \`@till/client\` sends them once and never retries them: after a lost answer, list what exists (keys, endpoints) before trying again. Every other POST the client retries with the key of its first attempt. \`POST /v1/auth/refresh\` takes no key either; its refresh token works once, so a retry of an exchange that succeeded is 401 ${code('refresh_token_used')} and nothing is issued twice. (Stripe replays every POST, secrets included; Till does not keep a secret to replay it.)
 
 # Rate limits
 
@@ -321,6 +328,19 @@ In the sandbox, card payments go to a simulator that takes these test tokens:
 ${table(['token', 'result'], tokens.map(([token, result]) => [code(token), result.ok ? `succeeds; \`card_last4\` is ${code(result.cardLast4 ?? '')}` : `402 ${code(result.reason)}; the order stays \`pending\``]))}
 
 Any other token is 400 ${code('parameter_invalid')} (\`param\`: \`payment_token\`). In production, card captures need a configured payment processor; without one they answer 503 ${code('processor_unavailable')} and the order stays pending.
+
+# Stripe events
+
+With \`PAYMENT_PROCESSOR=stripe\`, Stripe tells Till what happened without Till asking: add \`POST /v1/processors/stripe/events\` (at the server's public address) as a webhook endpoint in Stripe's dashboard and set its signing secret as \`STRIPE_WEBHOOK_SECRET\` (several, separated by commas: live and test mode, or an old and a new one while a secret is rolled). The route takes no API key: the \`Stripe-Signature\` header is checked against the body as sent (Stripe's scheme: \`t=<unix time>,v1=<HMAC-SHA256 of "t.body">\`, checked by Stripe's own client); a missing or wrong signature, or one older than 5 minutes, is 400 ${code('signature_invalid')} and Stripe sends the event again later. Each event is applied once, by its id, in the transaction that applies it: a repeat is answered \`200 {"received": true}\` and changes nothing. The order is the one named by the \`till_order_id\` and \`till_merchant_id\` metadata Till sets on each PaymentIntent (Stripe copies it to the charge; a dispute's PaymentIntent is read from Stripe), in the environment whose Stripe key is of the event's mode (\`livemode\`).
+
+${table(['Stripe event', 'what Till does'], [
+  [code('payment_intent.succeeded'), "When it is the order's own PaymentIntent (an order has one, made before its first card capture and confirmed by each attempt), a `pending` card order of that amount and currency becomes `paid`, exactly as a capture makes it (`order.paid`, its webhooks; `payment.processor_payment_id` is the PaymentIntent): a 3-D Secure challenge finished after the app went away pays the order. A capture still waiting for that PaymentIntent is settled under the same lock, and answers the paid order; the order is paid once whichever comes first. Another PaymentIntent carrying the order's metadata does not pay it (logged, to be refunded in Stripe)."],
+  [code('payment_intent.payment_failed'), 'The capture attempt Stripe names (by the idempotency key it was sent with) is settled as failed; an earlier attempt\'s failure arriving late leaves a newer attempt alone. The order stays `pending` and can be captured again.'],
+  [code('charge.refunded'), "Each succeeded Stripe refund that Till did not make itself and has not recorded (by its `re_...` id) becomes a Till refund of that amount (capped at what is left), `processor_refund_id` set, reason from Stripe's (`requested_by_customer` is `customer_request`, `duplicate`, `fraudulent`, else `other`), `refund.created` and `order.refunded` recorded. Money only: no units go back on the shelf, since Stripe does not say which came back."],
+  [code('charge.dispute.created'), "The order's `dispute` is set (`id` `du_...`, `amount`, `currency`, `reason`, `status` and `created_at`, as Stripe's Dispute object has them; null without one) and `order.disputed` is recorded. The order's status does not change: answer the dispute in Stripe's dashboard."],
+])}
+
+Any other type is answered 200 and ignored; so is an event about a payment of no order of this server (logged). Captures whose answer never came and about which no event came are settled every 5 minutes by what Stripe holds for their order (see the reliability notes).
 
 # Refunds
 

@@ -46,6 +46,8 @@ export function documentRoute(schema: RouteSchema, route: Pick<RouteOptions, 'co
   const documented: RouteSchema = { ...schema };
 
   if (route.method === 'POST' && config.public !== true && config.idempotent !== false) documented.headers = IDEMPOTENCY_KEY_HEADER;
+  // Stripe replays every POST by its key; the few that Till cannot replay say so, for clients not to retry them.
+  if (route.method === 'POST' && config.public !== true && config.idempotent === false) documented['x-idempotent'] = false;
 
   // A POST, PATCH or DELETE parses whatever body comes, so even one that takes no fields can refuse one.
   const takesBody = schema.body !== undefined || ['POST', 'PATCH', 'PUT', 'DELETE'].includes(route.method as string);

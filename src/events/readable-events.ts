@@ -12,6 +12,7 @@ export const EVENT_READ_SCOPE: Record<EventType, Scope> = {
   'order.paid': 'orders:read',
   'order.canceled': 'orders:read',
   'order.refunded': 'orders:read',
+  'order.disputed': 'orders:read',
   'refund.created': 'orders:read',
   'product.created': 'products:read',
   'product.updated': 'products:read',

@@ -24,6 +24,7 @@ export const EVENT_TYPES = [
   'order.paid',
   'order.canceled',
   'order.refunded',
+  'order.disputed',
   'refund.created',
   'product.created',
   'product.updated',
@@ -41,6 +42,7 @@ export interface EventObjects {
   'order.paid': Order;
   'order.canceled': Order;
   'order.refunded': Order;
+  'order.disputed': Order;
   'refund.created': Refund;
   'product.created': Product;
   'product.updated': Product;

@@ -74,6 +74,20 @@ export const Refund = Type.Object(
 );
 export type Refund = Static<typeof Refund>;
 
+/** Following Stripe's Dispute object (`du_...`): what the order shows once the card's holder disputes the payment. */
+export const OrderDispute = Type.Object(
+  {
+    id: Type.String({ description: "Stripe's id of the dispute (`du_...`)." }),
+    amount: Money,
+    currency: Currency,
+    reason: Type.String({ description: "Stripe's reason for the dispute (`fraudulent`, `product_not_received`, `duplicate`, `general`...)." }),
+    status: Type.String({ description: "Stripe's status of the dispute when Till was told of it (`needs_response`, `warning_needs_response`...). Answer it in Stripe's dashboard." }),
+    created_at: Timestamp,
+  },
+  { $id: 'OrderDispute', description: 'A chargeback the card\'s holder opened with their bank, as Stripe reported it (`charge.dispute.created`); null without one.' },
+);
+export type OrderDispute = Static<typeof OrderDispute>;
+
 export const Order = Type.Object(
   {
     id: IdOf('ord'),
@@ -89,6 +103,7 @@ export const Order = Type.Object(
     payment_method: PaymentMethod,
     payment: Nullable(Payment),
     refunds: Type.Array(Refund),
+    dispute: Nullable(OrderDispute),
     notes: Nullable(Type.String()),
     metadata: Metadata,
     created_at: Timestamp,

@@ -77,6 +77,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       metadata: JSON.stringify(input.metadata ?? {}),
       created_at: now,
       updated_at: now,
+      dispute: null,
     };
     const view = toOrder(order, items, customer, []);
     await insertOrder(trx, order, items, newEvent('order.created', view), reservation.endpoints);

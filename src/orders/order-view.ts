@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
 import type { Database, LineItemRow, LineItemsTable, OrderRow, OrdersTable, RefundRow, RefundsTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import type { Order, OrderSummary, Refund } from './schemas.js';
+import type { Order, OrderDispute, OrderSummary, Refund } from './schemas.js';
 import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
 
 /**
@@ -14,7 +14,7 @@ import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
  */
 export const ORDER_COLUMNS = [
   'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount',
-  'items_count', 'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata', 'created_at', 'updated_at',
+  'items_count', 'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata', 'created_at', 'updated_at', 'dispute',
 ] as const satisfies ReadonlyArray<keyof OrdersTable>;
 export const LINE_ITEM_COLUMNS = [
   'merchant_id', 'environment', 'id', 'order_id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity',
@@ -87,6 +87,7 @@ export function toOrder(
             paid_at: row.paid_at,
           },
     refunds: refunds.map(toRefund),
+    dispute: row.dispute === null ? null : (JSON.parse(row.dispute) as OrderDispute),
     notes: row.notes,
     metadata: JSON.parse(row.metadata) as Record<string, string>,
     created_at: row.created_at,

@@ -42,7 +42,7 @@ import { restock } from './stock.js';
 /** A refund call's parameters: the plan, the payment refunded, and the request's body (to know an earlier try of it). */
 type RefundCallRequest = RefundPlan & { paymentId: string | null; currency: string; input?: RefundOrderBody };
 
-interface RefundPlan {
+export interface RefundPlan {
   refundId: string;
   amount: number;
   reason: Refund['reason'];
@@ -229,7 +229,7 @@ async function planRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow
  * order as read under the lock), or when units come back or there is none, the one the database reads
  * after they came back; the refund's changes are set on it.
  */
-async function applyRefund(
+export async function applyRefund(
   trx: DbTransaction,
   tenant: Tenant,
   order: OrderRow,

@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from '../db/schema.js';
 import { OrderStatus, PaymentMethod, RefundReason } from '../http/order-schemas.js';
 import { Currency, IdOf, IdParam, MAX_QUANTITY, Metadata, Money, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
-export { LineItem, Order, OrderCustomer, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
+export { LineItem, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
 
 export const OrderSummary = Type.Object(
   {

@@ -15,7 +15,7 @@ export async function transitionOrder(
   tenant: Tenant,
   orderId: string,
   change: Updateable<OrdersTable> & Required<Pick<Updateable<OrdersTable>, 'status'>>,
-  event: 'order.paid' | 'order.canceled' | 'order.refunded',
+  event: 'order.paid' | 'order.canceled' | 'order.refunded' | 'order.disputed',
   now: string,
 ): Promise<Order> {
   await trx

@@ -246,7 +246,11 @@ test('Stripe: PAYMENT_PROCESSOR=stripe needs a Stripe key; keys and STRIPE_API_B
   assert.equal(stripe.stripeApiBase, 'http://127.0.0.1:12111');
   assert.equal(loadConfig({}).stripeSecretKey, undefined);
   assert.equal(loadConfig({ STRIPE_SANDBOX_SECRET_KEY: 'sk_test_abc' }).stripeSandboxSecretKey, 'sk_test_abc');
+  assert.deepEqual(loadConfig({}).stripeWebhookSecrets, []);
+  assert.deepEqual(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_live1, whsec_test2' }).stripeWebhookSecrets, ['whsec_live1', 'whsec_test2']);
   for (const [env, message] of [
+    [{ STRIPE_WEBHOOK_SECRET: 'sk_live_abc' }, /STRIPE_WEBHOOK_SECRET must be/],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_ok,whsec bad' }, /STRIPE_WEBHOOK_SECRET must be/],
     [{ PAYMENT_PROCESSOR: 'stripe' }, /STRIPE_SECRET_KEY is required/],
     [{ PAYMENT_PROCESSOR: 'square' }, /PAYMENT_PROCESSOR/],
     [{ PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'pk_live_abc' }, /STRIPE_SECRET_KEY must be/],

@@ -31,7 +31,7 @@ function* objectsIn(node: unknown): Generator<Schema> {
 }
 
 /** Operations that take no credential. */
-const PUBLIC_OPERATIONS = new Set(['refreshToken']);
+const PUBLIC_OPERATIONS = new Set(['refreshToken', 'receiveStripeEvent']);
 
 /** The operations that take a credential. */
 function authenticatedOperationsOf(document: Schema): Array<[string, string, Schema]> {

@@ -7,7 +7,8 @@
  *   `GET /v1/payment_intents/:id`, with Stripe's test PaymentMethods (`pm_card_visa`, `pm_card_mastercard`,
  *   `pm_card_chargeDeclined`, `pm_card_chargeDeclinedInsufficientFunds`, `pm_card_authenticationRequired`)
  *   or `payment_method_data[card][token]` (`tok_visa`...);
- * - `POST /v1/refunds` with `payment_intent` and `amount`; `GET /v1/refunds?payment_intent=`.
+ * - `POST /v1/refunds` with `payment_intent` and `amount`; `GET /v1/refunds?payment_intent=`;
+ * - `GET /v1/payment_intents/search` by `till_order_id` metadata.
  *
  * Bodies are form-encoded as Stripe's client sends them. `Idempotency-Key` is honoured as Stripe
  * documents it (https://docs.stripe.com/api/idempotent_requests): a request whose key is still being
@@ -197,6 +198,7 @@ export class StripeTestServer {
   private execute(call: StripeCall): Answer {
     const { method, path, params } = call;
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(params);
+    if (method === 'GET' && path === '/v1/payment_intents/search') return this.searchPaymentIntents(params);
     const action = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
     if (action !== null) {
       const intent = this.paymentIntents.get(action[1]!);
@@ -211,6 +213,14 @@ export class StripeTestServer {
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     return invalid(`Unrecognized request URL (${method}: ${path}).`, undefined, undefined, 404);
+  }
+
+  /** Stripe's Search API, for the one query Till sends: `metadata['till_order_id']:'<id>'`. */
+  private searchPaymentIntents(params: Record<string, string>): Answer {
+    const wanted = /^metadata\['till_order_id'\]:'([^']*)'$/.exec(params.query ?? '')?.[1];
+    if (wanted === undefined) return invalid('This test server searches PaymentIntents by till_order_id metadata only.', 'parameter_invalid', 'query');
+    const data = [...this.paymentIntents.values()].filter((intent) => intent.metadata?.till_order_id === wanted).map((intent) => shown(intent, params));
+    return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, next_page: null, data } };
   }
 
   private createPaymentIntent(params: Record<string, string>): Answer {

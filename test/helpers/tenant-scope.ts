@@ -23,6 +23,7 @@ export const MERCHANT_TABLES = new Set([
   'line_items',
   'refunds',
   'processor_calls',
+  'stripe_events',
   'events',
   'webhook_endpoints',
   'webhook_deliveries',

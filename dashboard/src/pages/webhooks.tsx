@@ -23,6 +23,7 @@ const EVENT_LABELS: Record<EventType, string> = {
   'order.paid': 'An order is paid',
   'order.canceled': 'An order is canceled',
   'order.refunded': 'An order is refunded (in part or whole)',
+  'order.disputed': 'A card payment is disputed',
   'refund.created': 'A refund is made',
   'product.created': 'A product is added',
   'product.updated': 'A product is changed',

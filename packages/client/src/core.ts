@@ -190,12 +190,17 @@ export class Transport {
     this.baseUrl = withoutTrailing(options.baseUrl, '/');
   }
 
-  /** One call: `path` is relative to `baseUrl` (with its query), `body` is sent as JSON. */
-  async send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<WithResponse<T>> {
+  /**
+   * One call: `path` is relative to `baseUrl` (with its query), `body` is sent as JSON. `idempotent:
+   * false` is for the few POSTs the server cannot replay (the OpenAPI document marks them
+   * `x-idempotent: false`: their answer shows a secret, or a retry would answer otherwise): they are
+   * sent once, never retried, since a retry of one whose answer was lost would do the work twice.
+   */
+  async send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}, idempotent = true): Promise<WithResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...options.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? uuid();
-    const maxRetries = options.maxRetries ?? this.options.maxRetries ?? 2;
+    if (method === 'POST' && idempotent) headers['idempotency-key'] = options.idempotencyKey ?? uuid();
+    const maxRetries = idempotent ? (options.maxRetries ?? this.options.maxRetries ?? 2) : 0;
     let repaired = false;
     for (let attempt = 0; ; attempt++) {
       const authorization = await this.credentials?.authorization();

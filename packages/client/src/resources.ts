@@ -46,6 +46,11 @@ abstract class Resource {
     return new ApiPromise(() => this.transport.send<AnswerOf<P, M>>(method.toUpperCase(), path, body, options));
   }
 
+  /** A POST the server cannot replay (`x-idempotent: false`): sent once, never retried. */
+  protected callOnce<P extends keyof paths>(path: string, body?: unknown, options?: RequestOptions): ApiPromise<AnswerOf<P, 'post'>> {
+    return new ApiPromise(() => this.transport.send<AnswerOf<P, 'post'>>('POST', path, body, options, false));
+  }
+
   protected paged<P extends keyof paths>(path: string, query: Query | undefined, options?: RequestOptions): PagePromise<ItemOf<AnswerOf<P, 'get'>>> {
     type Item = ItemOf<AnswerOf<P, 'get'>>;
     const first = Number(query?.page ?? 1);
@@ -121,8 +126,9 @@ export class ApiKeys extends Resource {
   list(query?: QueryOf<'/v1/api_keys', 'get'>, options?: RequestOptions) {
     return this.paged<'/v1/api_keys'>('/v1/api_keys', query, options);
   }
+  /** Sent once, never retried: the answer shows the key, which the server cannot replay. After a lost answer, list the keys and revoke any you did not receive. */
   create(body: BodyOf<'/v1/api_keys', 'post'>, options?: RequestOptions) {
-    return this.call<'/v1/api_keys', 'post'>('post', '/v1/api_keys', body, options);
+    return this.callOnce<'/v1/api_keys'>('/v1/api_keys', body, options);
   }
   revoke(id: string, body: BodyOf<'/v1/api_keys/{id}/revoke', 'post'> = {}, options?: RequestOptions) {
     return this.call<'/v1/api_keys/{id}/revoke', 'post'>('post', `/v1/api_keys/${enc(id)}/revoke`, body, options);
@@ -140,8 +146,9 @@ export class AccountResource extends Resource {
   deleteSession(id: string, options?: RequestOptions) {
     return this.call<'/v1/account/sessions/{id}', 'delete'>('delete', `/v1/account/sessions/${enc(id)}`, undefined, options);
   }
+  /** Sent once, never retried: a retry of a change that succeeded would answer `incorrect_password`. */
   changePassword(body: BodyOf<'/v1/account/password', 'post'>, options?: RequestOptions) {
-    return this.call<'/v1/account/password', 'post'>('post', '/v1/account/password', body, options);
+    return this.callOnce<'/v1/account/password'>('/v1/account/password', body, options);
   }
 }
 
@@ -174,8 +181,9 @@ export class WebhookEndpoints extends Resource {
   list(query?: QueryOf<'/v1/webhook_endpoints', 'get'>, options?: RequestOptions) {
     return this.paged<'/v1/webhook_endpoints'>('/v1/webhook_endpoints', query, options);
   }
+  /** Sent once, never retried: the answer shows the secret, which the server cannot replay. After a lost answer, list the endpoints and delete any you did not receive. */
   create(body: BodyOf<'/v1/webhook_endpoints', 'post'>, options?: RequestOptions) {
-    return this.call<'/v1/webhook_endpoints', 'post'>('post', '/v1/webhook_endpoints', body, options);
+    return this.callOnce<'/v1/webhook_endpoints'>('/v1/webhook_endpoints', body, options);
   }
   retrieve(id: string, options?: RequestOptions) {
     return this.call<'/v1/webhook_endpoints/{id}', 'get'>('get', `/v1/webhook_endpoints/${enc(id)}`, undefined, options);
@@ -186,8 +194,9 @@ export class WebhookEndpoints extends Resource {
   delete(id: string, options?: RequestOptions) {
     return this.call<'/v1/webhook_endpoints/{id}', 'delete'>('delete', `/v1/webhook_endpoints/${enc(id)}`, undefined, options);
   }
+  /** Sent once, never retried: the answer shows the new secret, which the server cannot replay. After a lost answer, rotate again. */
   rotateSecret(id: string, body: BodyOf<'/v1/webhook_endpoints/{id}/rotate_secret', 'post'> = {}, options?: RequestOptions) {
-    return this.call<'/v1/webhook_endpoints/{id}/rotate_secret', 'post'>('post', `/v1/webhook_endpoints/${enc(id)}/rotate_secret`, body, options);
+    return this.callOnce<'/v1/webhook_endpoints/{id}/rotate_secret'>(`/v1/webhook_endpoints/${enc(id)}/rotate_secret`, body, options);
   }
   listDeliveries(id: string, query?: QueryOf<'/v1/webhook_endpoints/{id}/deliveries', 'get'>, options?: RequestOptions) {
     return this.paged<'/v1/webhook_endpoints/{id}/deliveries'>(`/v1/webhook_endpoints/${enc(id)}/deliveries`, query, options);

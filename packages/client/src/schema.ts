@@ -683,6 +683,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/processors/stripe/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a Stripe event
+         * @description Where Stripe sends its events: add this URL as a webhook endpoint in Stripe's dashboard (Developers, Webhooks), for the events `payment_intent.succeeded`, `payment_intent.payment_failed`, `charge.refunded`, `charge.dispute.created`, and set its signing secret as `STRIPE_WEBHOOK_SECRET`. Sends no API key: the `Stripe-Signature` header is checked against the body with that secret (HMAC-SHA256 of `{t}.{body}`, Stripe's scheme), and a signature older than 5 minutes is refused. Each event is applied once, by its id: Stripe sending it again is answered 200 and changes nothing. An event of a type Till does not act on, or about a payment of no order of this server, is answered 200 and ignored (and logged). See "Stripe events" in the conventions for what each type does.
+         */
+        post: operations["receiveStripeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -741,6 +761,7 @@ export interface components {
             payment_method: components["schemas"]["PaymentMethod"];
             payment: components["schemas"]["Payment"] | null;
             refunds: components["schemas"]["Refund"][];
+            dispute: components["schemas"]["OrderDispute"] | null;
             notes: string | null;
             /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
             metadata: {
@@ -864,6 +885,28 @@ export interface components {
          * @enum {string}
          */
         RefundReason: "customer_request" | "duplicate" | "fraudulent" | "other";
+        /** @description A chargeback the card's holder opened with their bank, as Stripe reported it (`charge.dispute.created`); null without one. */
+        OrderDispute: {
+            /** @description Stripe's id of the dispute (`du_...`). */
+            id: string;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code.
+             * @example USD
+             */
+            currency: string;
+            /** @description Stripe's reason for the dispute (`fraudulent`, `product_not_received`, `duplicate`, `general`...). */
+            reason: string;
+            /** @description Stripe's status of the dispute when Till was told of it (`needs_response`, `warning_needs_response`...). Answer it in Stripe's dashboard. */
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
         /** Product */
         Product: {
             /** @example prod_4Vq2c9XrT0bLkP7sYh1m */
@@ -917,10 +960,10 @@ export interface components {
             /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
             /**
-             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded`, `refund.created`, `product.created`, `product.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`.
+             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`.
              * @enum {string}
              */
-            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked";
+            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked";
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -4868,7 +4911,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "*")[];
+                    enabled_events: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
@@ -5292,7 +5335,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events?: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "*")[];
+                    enabled_events?: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
@@ -6075,6 +6118,101 @@ export interface operations {
             };
             /** @description Unauthorized: `invalid_credentials`, `token_expired`, `credential_revoked`, `refresh_token_used` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `signature_invalid` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
