@@ -89,13 +89,15 @@ async function listenForEvents(options: ListenOptions): Promise<void> {
   if (first.status !== 200) throw new CliError(`cannot read the events at ${options.apiUrl} (the key needs events:read): ${apiError(first)}`);
   for (const event of first.body.data) remember(event.id);
 
+  // Ctrl+C and SIGTERM end the loop: taken before the lines that say it is ready, so a stop sent as
+  // soon as they are read finds the handler in place (without it, the default action ends the process).
+  const stop = new AbortController();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop.abort());
   process.stdout.write(`Ready. Your webhook signing secret is ${secret} (verify the events with it). Ctrl+C to stop.\n`);
   process.stdout.write(
     `${forwardTo === undefined ? 'Printing' : `Forwarding to ${forwardTo.href}`} the new ${types[0] === '*' ? '' : `${types.join(', ')} `}events of ${options.apiUrl}.\n`,
   );
 
-  const stop = new AbortController();
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop.abort());
   let unreachable = false;
   while (!stop.signal.aborted) {
     try {

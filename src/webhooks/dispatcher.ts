@@ -150,7 +150,8 @@ export class WebhookDispatcher {
       } catch (error) {
         this.options.log.error({ err: error }, 'webhook dispatcher could not claim deliveries');
       }
-      if (this.nudged) continue;
+      // A nudge or a stop that came during the pass called the wake of the wait before: no waiting now.
+      if (this.nudged || this.stopping) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.options.pollIntervalMs);
         this.wake = () => {
