@@ -10,6 +10,7 @@
 import type Stripe from 'stripe';
 import type { Environment } from '../db/schema.js';
 import { ENVIRONMENTS } from '../db/schema.js';
+import { lazyStripeClient } from './stripe-client.js';
 
 export interface StripeLookup {
   /** Whether the key is a live-mode one: its events carry `livemode: true`. */
@@ -43,24 +44,7 @@ export function environmentsOfMode(lookups: StripeLookups, livemode: boolean): E
 }
 
 function stripeLookup(secretKey: string, apiBase: string | undefined): StripeLookup {
-  const base = apiBase === undefined ? undefined : new URL(apiBase);
-  // Loaded at the first lookup, as the processor does: Stripe's client is large.
-  let loading: Promise<{ stripe: Stripe; errors: typeof Stripe.errors }> | undefined;
-  const client = () =>
-    (loading ??= import('stripe').then(({ default: StripeClient }) => ({
-      stripe: new StripeClient(secretKey, {
-        maxNetworkRetries: 2,
-        timeout: 20_000,
-        ...(base === undefined
-          ? {}
-          : {
-              host: base.hostname,
-              port: base.port === '' ? (base.protocol === 'https:' ? 443 : 80) : Number(base.port),
-              protocol: base.protocol === 'https:' ? 'https' : 'http',
-            }),
-      }),
-      errors: StripeClient.errors,
-    })));
+  const client = lazyStripeClient(secretKey, apiBase);
 
   return {
     livemode: /^(sk|rk)_live_/.test(secretKey),

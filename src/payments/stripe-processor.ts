@@ -20,6 +20,7 @@
  * succeeded for this order's amount, currency and id.
  */
 import type Stripe from 'stripe';
+import { lazyStripeClient, type StripeErrors } from './stripe-client.js';
 import { ProcessorFailure, type ChargeRequest, type ChargeResult, type PaymentProcessor, type PrepareRequest, type RefundResult } from './processor.js';
 
 export interface StripeOptions {
@@ -28,27 +29,7 @@ export interface StripeOptions {
 }
 
 export function stripeProcessor(secretKey: string, options: StripeOptions = {}): PaymentProcessor {
-  const base = options.apiBase === undefined ? undefined : new URL(options.apiBase);
-  // Stripe's client is loaded at the first payment, not at start: it holds about 25 MB of a
-  // server's memory, which a server that never takes a card through Stripe does not pay for.
-  let loading: Promise<{ stripe: Stripe; errors: StripeErrors }> | undefined;
-  const client = () =>
-    (loading ??= import('stripe').then(({ default: StripeClient }) => ({
-      stripe: new StripeClient(secretKey, {
-        // Every call carries its own idempotency key, so the client's retries of a call that got no
-        // answer (or a 409 for the key in flight, or a 5xx) are safe: the same key, Stripe's first result.
-        maxNetworkRetries: 2,
-        timeout: 20_000,
-        ...(base === undefined
-          ? {}
-          : {
-              host: base.hostname,
-              port: base.port === '' ? (base.protocol === 'https:' ? 443 : 80) : Number(base.port),
-              protocol: base.protocol === 'https:' ? 'https' : 'http',
-            }),
-      }),
-      errors: StripeClient.errors,
-    })));
+  const client = lazyStripeClient(secretKey, options.apiBase);
 
   async function preparePayment(request: PrepareRequest): Promise<string> {
     const { stripe, errors } = await client();
@@ -190,7 +171,6 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
   };
 }
 
-type StripeErrors = typeof Stripe.errors;
 
 function refundResult(refund: Stripe.Refund): RefundResult {
   if (refund.status === 'failed' || refund.status === 'canceled') return { ok: false, reason: 'refused', message: `Stripe could not refund this payment (refund ${refund.status}).` };
