@@ -9,7 +9,10 @@
  * `Services.transaction`), so a change and the record of its answer commit together: a server that
  * dies after committing still replays the answer, and one that dies before leaves nothing done. An
  * error answer is stored after it is sent, except a 5xx and 409 `capture_in_progress` (another call
- * of the order was still with the card processor), which free the key for a retry.
+ * of the order was still with the card processor), which free the key for a retry, and 402
+ * `authentication_required`, which carries the PaymentIntent's client secret: that secret is not kept
+ * for 24 hours beside the key, and a retry with the key asks Stripe again, which answers the same
+ * challenge of the order's one PaymentIntent.
  *
  * A route whose answer must never be stored (it shows a secret, such as a new API key) sets
  * `idempotent: false` in its config: the header is then ignored there. A route whose body holds a
@@ -114,9 +117,9 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     storeAnswer(request, reply, idempotency, payload).then(() => done(null, payload), done);
   });
 
-  /** Stores a claimed request's answer under its key, or frees the key when the answer is a 5xx or a 409 to retry. */
+  /** Stores a claimed request's answer under its key, or frees the key when the answer is a 5xx, a 409 to retry, or holds a client secret. */
   async function storeAnswer(request: FastifyRequest, reply: FastifyReply, idempotency: NonNullable<FastifyRequest['idempotency']>, payload: unknown): Promise<void> {
-    if (reply.statusCode >= 500 || reply.statusCode === 409) {
+    if (reply.statusCode >= 500 || reply.statusCode === 409 || carriesClientSecret(reply.statusCode, payload)) {
       idempotency.state = 'stored';
       try {
         await releaseKey(request.services.db.kysely, request.principal, idempotency.key);
@@ -145,4 +148,14 @@ function sentMoreThanOnce(rawHeaders: readonly string[], name: string): boolean 
 function withoutFields(body: unknown, fields: readonly string[] | undefined): unknown {
   if (fields === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   return Object.fromEntries(Object.entries(body).filter(([name]) => !fields.includes(name)));
+}
+
+/** A 402 `authentication_required`, whose `payment_intent.client_secret` lets anyone holding it finish the payment. */
+function carriesClientSecret(status: number, payload: unknown): boolean {
+  if (status !== 402) return false;
+  try {
+    return (JSON.parse(String(payload)) as { error?: { code?: string } }).error?.code === 'authentication_required';
+  } catch {
+    return false;
+  }
 }

@@ -89,6 +89,21 @@ describeEachBackend('card payments through Stripe', (backend) => {
     assert.equal(paid.body.payment.processor_payment_id, id);
   });
 
+  test("3-D Secure: the 402's client secret is not kept with its Idempotency-Key; a retry with the key gets the same challenge", async () => {
+    const order = await cardOrder(3100);
+    const headers = { 'Idempotency-Key': `challenge-${order.id}` };
+    const challenged = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_authenticationRequired' }, headers);
+    assertError(challenged, 402, 'authentication_required', null);
+    const { id, client_secret } = challenged.body.error.payment_intent;
+    const kept = await server.db.kysely.selectFrom('idempotency_keys').selectAll().where('merchant_id', '=', shop.merchantId).where('key', '=', headers['Idempotency-Key']).execute();
+    assert.ok(!JSON.stringify(kept).includes(client_secret), 'no idempotency row holds the client secret');
+    const again = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_authenticationRequired' }, headers);
+    assertError(again, 402, 'authentication_required', null);
+    assert.equal(again.headers.get('idempotent-replayed'), null);
+    assert.equal(again.body.error.payment_intent.id, id, "the order's one PaymentIntent, challenged again");
+    assert.equal((await getOrder(shop.production, order.id)).status, 'pending');
+  });
+
   test('a capture retried with the same Idempotency-Key reaches Stripe once', async () => {
     const order = await cardOrder(700);
     const headers = { 'Idempotency-Key': `capture-${order.id}` };
