@@ -18,6 +18,7 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type ApiResponse, type TestMerchant, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 import { startStripeServer, type StripeFault, type StripeTestServer } from '../helpers/stripe-server.js';
 import { tillServe, type Serving } from '../http/serve-process.js';
 import { createOrder, getOrder } from '../orders/support.js';
@@ -112,13 +113,11 @@ describeEachBackend('captures and refunds of one order, whatever the interleavin
    */
   async function settle(orderId: string, total: number): Promise<void> {
     const undecided = (r: ApiResponse) => r.status === 503 || r.status === 409;
-    for (let round = 0; round < 40; round += 1) {
+    await until(`the processor decides every call of order ${orderId}`, async () => {
       const captured = await api.post(`/v1/orders/${orderId}/capture`, { payment_token: 'pm_card_visa' });
       const refunded = await api.post(`/v1/orders/${orderId}/refund`, { amount: total + 1 });
-      if (!undecided(captured) && !undecided(refunded)) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`order ${orderId} still has a call the processor does not decide`);
+      return !undecided(captured) && !undecided(refunded);
+    }, 60_000);
   }
 
   test(`${RUNS} interleavings (seed ${SEED}): Stripe captured the total or nothing, refunded what Till says, every 200 agrees with GET`, { timeout: 15 * 60_000 }, async (t) => {
