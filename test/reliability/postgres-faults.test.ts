@@ -494,10 +494,14 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
         },
         readyDuring: 503,
         during: async (url) => {
-          // The freeze lasts about 4 s: this, then the readiness check of up to 2.5 s.
-          await sleep(1_500);
-          const metrics = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
-          const since = Number(/^till_database_seconds_since_answer (\S+)$/m.exec(metrics)?.[1]);
+          // The freeze lasts until /metrics has counted a second without an answer, then through the
+          // readiness check that follows.
+          let since = Number.NaN;
+          await until('/metrics to count a second without an answer from the database', async () => {
+            const metrics = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
+            since = Number(/^till_database_seconds_since_answer (\S+)$/m.exec(metrics)?.[1]);
+            return since >= 1;
+          }, 30_000);
           assert.ok(since >= 1, `seconds since the database answered: ${since}`);
         },
         restore: async () => {
