@@ -1,22 +1,37 @@
 /**
- * Permission scopes (`<resource>:<read|write>`) and what each user role is given.
+ * Permission scopes (`<resource>:<read|write>`) and what each user role is given. Each module
+ * declares its own scopes beside itself (`<module>/declarations.ts`), with what the API reference says
+ * a scope allows (`description`) and the dashboard's words for it (`label`); this file gathers them
+ * into the one list, in the order the reference, the answers and the dashboard show them.
  */
+import { API_KEY_MANAGEMENT_SCOPES } from '../api-keys/declarations.js';
+import { CUSTOMER_SCOPES } from '../customers/declarations.js';
 import type { Role } from '../db/schema.js';
+import { ORDER_SCOPES } from '../orders/declarations.js';
+import { PRODUCT_SCOPES } from '../products/declarations.js';
+import { WEBHOOK_SCOPES } from '../webhooks/declarations.js';
+
+export interface ScopeDeclaration {
+  /** What the scope allows, as the API reference's table of permissions says (Markdown). */
+  readonly description: string;
+  /** The dashboard's words for it, where a key's permissions are chosen. */
+  readonly label: string;
+}
+
+export type ScopeDeclarations = Readonly<Record<string, ScopeDeclaration>>;
+
+export const SCOPE_DECLARATIONS = {
+  ...ORDER_SCOPES,
+  ...PRODUCT_SCOPES,
+  ...CUSTOMER_SCOPES,
+  ...API_KEY_MANAGEMENT_SCOPES,
+  ...WEBHOOK_SCOPES,
+} as const satisfies ScopeDeclarations;
+
+export type Scope = keyof typeof SCOPE_DECLARATIONS;
 
 /** Every permission that lets a credential do something. Only those are offered. */
-export const SCOPES = [
-  'orders:read',
-  'orders:write',
-  'products:read',
-  'products:write',
-  'customers:read',
-  'customers:write',
-  'api_keys:write',
-  'webhooks:read',
-  'webhooks:write',
-] as const;
-
-export type Scope = (typeof SCOPES)[number];
+export const SCOPES = Object.keys(SCOPE_DECLARATIONS) as Scope[];
 
 /** A permission an API key can use: every one but `api_keys:write`, as keys never manage keys. */
 export type ApiKeyScope = Exclude<Scope, 'api_keys:write'>;

@@ -14,7 +14,7 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
-import { EVENT_TYPES } from '../events/record-event.js';
+import { EVENT_TYPES } from '../events/event-types.js';
 import { signatureHeader } from '../webhooks/send-webhook.js';
 import { apiError, apiKeyOf, callApi, withApiCredential, type ApiCredentialOptions } from './api-credential.js';
 import { CliError } from './cli-error.js';

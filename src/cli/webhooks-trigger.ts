@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { EVENT_TYPES } from '../events/record-event.js';
+import { EVENT_TYPES, type EventType } from '../events/event-types.js';
 import { KEY_PREFIXES } from '../auth/api-keys.js';
 import { apiError, apiKeyOf, callApi, withApiCredential, type ApiCredentialOptions } from './api-credential.js';
 import { CliError } from './cli-error.js';
@@ -16,8 +16,8 @@ import { printResult, type OutputOptions } from './output.js';
 
 type Call = (method: string, path: string, body?: unknown) => Promise<{ id: string; [field: string]: unknown }>;
 
-/** What makes each event: the objects made, in order; the last names the event's object. */
-const RECIPES: Record<string, (call: Call) => Promise<Array<{ what: string; id: string }>>> = {
+/** What makes each event: the objects made, in order; the last names the event's object. Keyed by the one list of types. */
+const RECIPES: Partial<Record<EventType, (call: Call) => Promise<Array<{ what: string; id: string }>>>> = {
   'product.created': async (call) => [{ what: 'product created', id: (await product(call)).id }],
   'product.updated': async (call) => {
     const made = await product(call);
@@ -76,7 +76,7 @@ export function registerWebhooksTrigger(webhooks: Command): void {
     .argument('<type>', 'the event type, e.g. order.paid')
     .option('--json', 'print {"type", "objects": [{"what", "id"}], "event_id"} instead of text');
   withApiCredential(trigger, 'a sandbox key, sk_test_...').action(async (type: string, options: TriggerOptions) => {
-    const recipe = RECIPES[type];
+    const recipe = RECIPES[type as EventType];
     if (recipe === undefined) {
       const why = type.startsWith('api_key.') ? 'api_key.* events would make a real credential; create and revoke a key yourself' : 'unknown event type';
       throw new CliError(`cannot trigger "${type}" (${why}); these can be: ${TRIGGERABLE.join(', ')}`);

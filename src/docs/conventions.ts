@@ -4,12 +4,12 @@
  * prefixes, statuses, test tokens) is read from the code, so the text cannot drift from it.
  */
 import { KEY_PREFIXES } from '../auth/api-keys.js';
-import { ROLE_PERMISSIONS, SCOPES } from '../auth/permissions.js';
+import { ROLE_PERMISSIONS, SCOPE_DECLARATIONS, SCOPES } from '../auth/permissions.js';
 import { AUTHORIZATION_CODE_TTL_SECONDS } from '../auth/sessions.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
-import { EVENT_TYPES, type EventType } from '../events/record-event.js';
+import { EVENT_TYPES, EVENTS } from '../events/event-types.js';
 import { MAX_JSON_DEPTH, MAX_JSON_KEYS } from '../http/hard-edges.js';
 import { describeWindow } from '../http/rate-limit.js';
 import { MAX_QUANTITY, MAX_UNIT_PRICE, Metadata, PaginationQuery } from '../http/schemas.js';
@@ -18,73 +18,12 @@ import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from '../idempotency/claim-k
 import { CreateOrderBody } from '../orders/schemas.js';
 import { SANDBOX_TEST_TOKENS } from '../payments/processor.js';
 
-/** What each error code means to a client; a new code does not compile until it is explained here. */
-export const ERROR_MEANINGS: Record<ErrorCode, string> = {
-  invalid_json: 'The request body is not valid JSON, or is nested too deep or holds too many keys (see Limits).',
-  parameter_missing: 'A required field is missing (`param` names it), e.g. `items`, or `payment_token` when capturing a card order.',
-  parameter_invalid:
-    'A field, query parameter or path has the wrong type, format or range (`param` names it), including a number written with a decimal point or exponent; also a malformed URL, an unknown sandbox test token, a line item that is not on the order, or a body key named `__proto__`.',
-  parameter_unknown: 'A body field or query parameter that the operation does not take (`param` names it).',
-  invalid_refund_amount: 'The refund amount is not between 1 and what is left to refund, is above the value of the returned items, or more units are returned than are left on a line.',
-  already_refunded: 'The order has been refunded in full.',
-  incorrect_password: 'From `POST /v1/account/password`: `current_password` is not the user\'s password (`param` `current_password`). Nothing changed; it counts as a failed sign-in for the account\'s limit.',
-  webhook_endpoint_limit_reached: 'From `POST /v1/webhook_endpoints`: the merchant already has 16 webhook endpoints (not deleted) in this environment, the most it may have. Delete one, or send more event types to one endpoint.',
-  idempotency_key_reused: 'The `Idempotency-Key` was already used, within 24 hours, for a request to another endpoint or with another body. Use a new key for a new request.',
-  request_too_large: 'The request body is larger than the limit (1 MiB unless the operator set `BODY_LIMIT_BYTES`).',
-  headers_too_large: 'The request headers (cookies and `Authorization` included) are larger than 16 KiB together.',
-  request_timeout: 'The request was not received whole within the server\'s request timeout (30 s by default); the connection is closed.',
-  unsupported_media_type: 'A request body was sent with a `Content-Type` other than `application/json`.',
-  missing_credentials: 'No `Authorization` header.',
-  invalid_credentials: 'The credential is unknown, or the header is not `Bearer <credential>`, or a credential was sent in the query string (`access_token`, `api_key`, `key`).',
-  token_expired: 'The user access token is past its expiry (`exp`, with 60 s of leeway): refresh it. From `/v1/auth/refresh`: the refresh token is past its 30 days; sign in again.',
-  credential_revoked: 'The API key has been revoked; or the user access token or refresh token belongs to a sign-in that has ended (signed out, here or from the list of sign-ins; signed out everywhere by an admin; ended by a password change made from another sign-in; user removed; a refresh token or code used twice; or past its maximum age, 90 days by default).',
-  refresh_token_used: 'From `/v1/auth/refresh`: this refresh token was exchanged moments ago (within the grace period). Use the refresh token that exchange returned; the sign-in goes on.',
-  card_declined: 'The card was declined (in the sandbox: `tok_chargeDeclined`; with Stripe, the message names Stripe\'s `decline_code`). The order stays `pending`.',
-  authentication_required: 'The card needs the customer to authenticate (3-D Secure). The error carries `payment_intent` (`id`, `client_secret`): the app finishes it with Stripe\'s SDK, then captures again with the PaymentIntent id as `payment_token`. The order stays `pending`.',
-  signature_invalid: 'A Stripe event (`POST /v1/processors/stripe/events`) whose `Stripe-Signature` header is missing, does not match the body with any secret in `STRIPE_WEBHOOK_SECRET`, or is older than 5 minutes (a replay). Nothing was applied. Also the answer while no `STRIPE_WEBHOOK_SECRET` is set.',
-  processor_error: 'The card processor (Stripe) answered with an error, and shows that nothing was charged or refunded by this request (its PaymentIntent took no money, or it lists no such refund). Retry it (with the same `Idempotency-Key`).',
-  insufficient_permissions: 'The credential lacks the permission the operation requires, or is of a kind the operation does not accept.',
-  resource_not_found: "No such object for this merchant and environment. Another merchant's object answers the same; an object of the same merchant's other environment too, with a message that adds that a similar object exists in the sandbox (or production) data set.",
-  route_not_found: 'No operation has this path.',
-  method_not_allowed: 'The path is an operation\'s, under other methods (`DELETE /v1/products/{id}`, say); the `Allow` header lists them.',
-  idempotency_key_in_use: 'The first request with this `Idempotency-Key` is still running. Retry once it has answered; the retry then gets its answer.',
-  capture_in_progress: 'Another capture or refund of this order is with the card processor right now, and did not finish within the wait (10 s). Nothing was charged or refunded by this request. Retry after `Retry-After` seconds: the retry waits for, or answers with, the result of the call in progress, and cannot charge twice. This answer is not stored under the `Idempotency-Key`.',
-  product_not_found: "An ordered product is unknown, or another tenant's (`param` names the line).",
-  product_inactive: 'An ordered product is inactive: it can no longer be sold until it is made active again (`param` names the line). Nothing is reserved.',
-  out_of_stock: 'A product has fewer units in stock than the order asks for (`param` names the line). Nothing is reserved.',
-  customer_not_found: "`customer_id` names no customer of this merchant and environment.",
-  order_not_refundable: 'The order is `pending` or `canceled`; only `paid` and `partially_refunded` orders can be refunded.',
-  order_not_capturable: 'The order is not `pending`.',
-  order_not_cancelable: 'The order is not `pending`.',
-  rate_limited: 'The credential (or, for a request without one, the client address) has spent its budget of requests for the current window; retry after `Retry-After` seconds. The request did nothing.',
-  internal_error: 'Something failed on our side. It is logged; quote the `request_id`. The body never shows the cause.',
-  processor_unavailable: 'A card capture in production while no payment processor is configured (use a sandbox key to try captures); or the card processor did not answer a capture or refund in time, so the charge or refund **may or may not have happened**. The call stays pending; retrying the capture (or the same refund) after `Retry-After` seconds is safe: Till sends the same call again with the same processor idempotency key, so it charges or refunds once, and a retry that finds its own earlier call succeeded answers `200` with the result. Do not take the payment another way in the meantime.',
-  service_unavailable: 'The server is shutting down, or its database cannot be reached, has no connection free, is out of disk or takes no writes. Nothing was changed; retry after `Retry-After` seconds, with the same `Idempotency-Key`.',
-  database_timeout: 'The database did not answer within the server\'s statement timeout (10 s by default, counted from the request\'s arrival), for example while another request held the rows. The request was rolled back whole; retry it (after `Retry-After` seconds) with the same `Idempotency-Key`.',
-  commit_unconfirmed: 'The connection to the database broke, or the database fell silent, while it was committing the change: the change may or may not have been made. Retry the request with the same `Idempotency-Key`: if it was made, the retry answers with its stored result; if not, the retry makes it. Never retry such a request without its key.',
-};
-
 const STATUS_MEANINGS: Record<OrderStatus, string> = {
   pending: 'Created; its stock is reserved; not paid. `payment` is null.',
   paid: 'Payment captured; `payment.paid_at` is set.',
   partially_refunded: 'Paid, and some of the money refunded.',
   refunded: 'Paid, and all of the money refunded.',
   canceled: 'Canceled while pending; its reserved stock went back on the shelf.',
-};
-
-const EVENT_MEANINGS: Record<EventType, string> = {
-  'order.created': 'Create Order succeeded.',
-  'order.paid': 'Capture succeeded.',
-  'order.canceled': 'Cancel succeeded.',
-  'order.refunded': 'A refund succeeded (with `refund.created`); the order is `partially_refunded` or `refunded`.',
-  'order.disputed': 'The card\'s holder disputed the payment with their bank (Stripe\'s `charge.dispute.created`); `data.object` is the order, its `dispute` set. Answer the dispute in Stripe\'s dashboard.',
-  'refund.created': 'A refund succeeded; `data.object` is the refund.',
-  'product.created': 'Create Product succeeded; `data.object` is the product.',
-  'product.updated': 'Update Product changed at least one field; `data.object` is the product as it now is.',
-  'customer.created': 'Create Customer succeeded; `data.object` is the customer.',
-  'customer.updated': 'Update Customer changed at least one field; `data.object` is the customer as it now is.',
-  'api_key.created': 'An API key was created (by a user, or with `till api-key create`), in the key\'s environment; `data.object` is its record as List API keys shows it, never the key.',
-  'api_key.revoked': 'An API key was revoked (the first time only), in the key\'s environment; `data.object` is its record.',
 };
 
 /** Tag descriptions, in the order the reference shows them. */
@@ -150,7 +89,7 @@ Failures answer **401** (${code('missing_credentials')}, ${code('invalid_credent
 
 Each operation states the permission it requires ("Requires \`orders:write\`" and \`x-required-scope\` in the OpenAPI document). A credential without it gets **403** ${code('insufficient_permissions')}. The permissions are:
 
-${table(['permission', 'allows'], SCOPES.map((scope) => [code(scope), scopeMeaning(scope)]))}
+${table(['permission', 'allows'], SCOPES.map((scope) => [code(scope), SCOPE_DECLARATIONS[scope].description]))}
 
 A user's role gives their tokens these permissions:
 
@@ -252,7 +191,7 @@ ${table(['status', 'type'], typesByStatus().map(([status, types]) => [String(sta
 
 Codes:
 
-${table(['code', 'status', 'meaning'], (Object.entries(ERROR_CODES) as Array<[ErrorCode, { status: number }]>).map(([name, { status }]) => [code(name), String(status), ERROR_MEANINGS[name]]))}
+${table(['code', 'status', 'meaning'], (Object.entries(ERROR_CODES) as Array<[ErrorCode, { status: number; meaning: string }]>).map(([name, { status, meaning }]) => [code(name), String(status), meaning]))}
 
 # Limits
 
@@ -358,7 +297,7 @@ Any other type is answered 200 and ignored; so is an event about a payment of no
 
 Every change to an order, a product, a customer or an API key is recorded as an event, in the same database transaction as the change: an event exists exactly when its change does. \`GET /v1/events\` lists them (permission \`orders:read\`), newest first, with the same pagination as other lists and a \`type\` filter.
 
-${table(['type', 'recorded when'], EVENT_TYPES.map((type) => [code(type), EVENT_MEANINGS[type]]))}
+${table(['type', 'recorded when'], EVENT_TYPES.map((type) => [code(type), EVENTS[type].description]))}
 
 An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`, the product, the customer, or the API key's record (as List API keys shows it: never the key nor its hash). Events are also pushed to webhook endpoints (below).
 
@@ -405,14 +344,6 @@ function typesByStatus(): Array<[number, string[]]> {
   const types = new Map<number, Set<string>>();
   for (const { status, type } of Object.values(ERROR_CODES)) types.set(status, (types.get(status) ?? new Set()).add(type));
   return [...types].sort(([a], [b]) => a - b).map(([status, set]) => [status, [...set]]);
-}
-
-function scopeMeaning(scope: string): string {
-  const [resource, access] = scope.split(':') as [string, string];
-  const what = resource === 'orders' ? 'orders and events' : resource.replace('_', ' ');
-  if (scope === 'orders:write') return 'create, capture, cancel and refund orders';
-  if (scope === 'api_keys:write') return 'list, create and revoke API keys (user access tokens only: never offered on an API key)';
-  return access === 'read' ? `read ${what}` : `create and change ${what}`;
 }
 
 function humanize(camel: string): string {

@@ -1,26 +1,15 @@
 /**
  * Who may read which events: an event shows its object, so reading it takes the permission that reads
- * that object. Orders and refunds are read with `orders:read` (which the events endpoints ask for),
- * products with `products:read`, customers with `customers:read`, and API keys (their name, last four
- * characters and permissions, never the key) only by those who manage keys (`api_keys:write`).
+ * that object (each type's `readScope` in `event-types.ts`). Orders and refunds are read with
+ * `orders:read` (which the events endpoints ask for), products with `products:read`, customers with
+ * `customers:read`, and API keys (their name, last four characters and permissions, never the key)
+ * only by those who manage keys (`api_keys:write`).
  */
 import type { Scope } from '../auth/permissions.js';
-import { EVENT_TYPES, type EventType } from './record-event.js';
+import { EVENT_TYPES, EVENTS, type EventType } from './event-types.js';
 
-export const EVENT_READ_SCOPE: Record<EventType, Scope> = {
-  'order.created': 'orders:read',
-  'order.paid': 'orders:read',
-  'order.canceled': 'orders:read',
-  'order.refunded': 'orders:read',
-  'order.disputed': 'orders:read',
-  'refund.created': 'orders:read',
-  'product.created': 'products:read',
-  'product.updated': 'products:read',
-  'customer.created': 'customers:read',
-  'customer.updated': 'customers:read',
-  'api_key.created': 'api_keys:write',
-  'api_key.revoked': 'api_keys:write',
-};
+/** The permission that reads each type of event. */
+export const EVENT_READ_SCOPE = Object.fromEntries(EVENT_TYPES.map((type) => [type, EVENTS[type].readScope])) as Record<EventType, Scope>;
 
 /** The event types a credential with `permissions` may read, in the catalogue's order. */
 export function readableEventTypes(permissions: ReadonlySet<Scope>): EventType[] {

@@ -19,22 +19,8 @@ import type { Order, Refund } from '../http/order-schemas.js';
 import type { Product } from '../products/schemas.js';
 import { enqueueDeliveries } from '../webhooks/enqueue-deliveries.js';
 
-export const EVENT_TYPES = [
-  'order.created',
-  'order.paid',
-  'order.canceled',
-  'order.refunded',
-  'order.disputed',
-  'refund.created',
-  'product.created',
-  'product.updated',
-  'customer.created',
-  'customer.updated',
-  'api_key.created',
-  'api_key.revoked',
-] as const;
-
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType } from './event-types.js';
+export type { EventType };
 
 /** What each type of event carries as `data.object`. */
 export interface EventObjects {

@@ -7,7 +7,7 @@ import { ApiKey } from '../api-keys/schemas.js';
 import { Customer } from '../customers/schemas.js';
 import { Order, Refund } from '../http/order-schemas.js';
 import { Product } from '../products/schemas.js';
-import { EVENT_TYPES } from './record-event.js';
+import { EVENT_TYPES } from './event-types.js';
 
 export const EventTypeSchema = Type.Union(
   EVENT_TYPES.map((type) => Type.Literal(type)),

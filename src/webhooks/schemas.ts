@@ -2,7 +2,7 @@
  * Request and response schemas of the webhook endpoints API.
  */
 import Type, { type Static } from 'typebox';
-import { EVENT_TYPES } from '../events/record-event.js';
+import { EVENT_TYPES } from '../events/event-types.js';
 import { IdOf, IdParam, Metadata, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
 const EventTypeOrAll = Type.Union([...EVENT_TYPES.map((t) => Type.Literal(t)), Type.Literal('*')]);

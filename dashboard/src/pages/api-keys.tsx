@@ -8,24 +8,16 @@ import { ApiFailure, till } from '../api';
 import { useAccount } from '../account';
 import { asFailure, Checklist, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, ShownOnce, useResource } from '../components';
 import { formatDateTime } from '../format';
+import { API_KEY_SCOPES, SCOPE_DECLARATIONS } from '../../../src/auth/permissions';
 
 type ApiKey = Schemas['ApiKey'];
 type Environment = ApiKey['environment'];
 /** A permission a key can carry: the API's list for keys, without what only user sign-ins use. */
 type Scope = ApiKey['permissions'][number];
 
-/** Every permission a key can use, with what it allows; the record's type makes a new scope of the API a type error here. */
-const SCOPE_LABELS: Record<Scope, string> = {
-  'orders:read': 'Read orders',
-  'orders:write': 'Create, capture, cancel and refund orders',
-  'products:read': 'Read products',
-  'products:write': 'Create and change products',
-  'customers:read': 'Read customers',
-  'customers:write': 'Create and change customers',
-  'webhooks:read': 'Read webhook endpoints and their delivery logs',
-  'webhooks:write': 'Manage webhook endpoints, resend events',
-};
-const SCOPES = Object.keys(SCOPE_LABELS) as Scope[];
+/** Every permission a key can use, with the dashboard's words for it, from the server's one list. */
+const SCOPES: Scope[] = [...API_KEY_SCOPES];
+const SCOPE_LABELS = Object.fromEntries(SCOPES.map((scope) => [scope, SCOPE_DECLARATIONS[scope].label])) as Record<Scope, string>;
 const READ_ONLY = SCOPES.filter((scope) => scope.endsWith(':read'));
 
 type ScopeChoice = 'full' | 'read' | 'custom';

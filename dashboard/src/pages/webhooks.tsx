@@ -5,34 +5,20 @@
  * or rotating), then forgotten: the API never lists it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { operations, Schemas } from '@till/client';
+import type { operations } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, Checklist, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, Pagination, ShownOnce, useResource } from '../components';
 import { formatDateTime } from '../format';
 import { Link, navigate, useLocation } from '../router';
+import { EVENT_TYPES, EVENTS, type EventType } from '../../../src/events/event-types';
 
 type Endpoint = operations['getWebhookEndpoint']['responses'][200]['content']['application/json'];
 type EndpointWithSecret = operations['createWebhookEndpoint']['responses'][201]['content']['application/json'];
 type Attempt = operations['listWebhookDeliveries']['responses'][200]['content']['application/json']['data'][number];
-type EventType = Schemas['Event']['type'];
 
-/** Every event type an endpoint can ask for; the record's type makes a new type of the API a type error here. */
-const EVENT_LABELS: Record<EventType, string> = {
-  'order.created': 'An order is created',
-  'order.paid': 'An order is paid',
-  'order.canceled': 'An order is canceled',
-  'order.refunded': 'An order is refunded (in part or whole)',
-  'order.disputed': 'A card payment is disputed',
-  'refund.created': 'A refund is made',
-  'product.created': 'A product is added',
-  'product.updated': 'A product is changed',
-  'customer.created': 'A customer is added',
-  'customer.updated': 'A customer is changed',
-  'api_key.created': 'An API key is created',
-  'api_key.revoked': 'An API key is revoked',
-};
-const EVENT_TYPES = Object.keys(EVENT_LABELS) as EventType[];
+/** Every event type an endpoint can ask for, with the dashboard's words for it, from the server's one list. */
+const EVENT_LABELS: Record<EventType, string> = Object.fromEntries(EVENT_TYPES.map((type) => [type, EVENTS[type].label])) as Record<EventType, string>;
 
 /** How often an endpoint's page reads its delivery log again, so that attempts appear as they are made. */
 const LOG_REFRESH_MS = 2_000;
