@@ -246,6 +246,15 @@ test('every import of src/ runs down the layers (docs/architecture.md)', (t) => 
   assert.ok(refused.length === 0, `${refused.length} imports or reads run against the layers:\n${refused.map(describe).join('\n')}`);
 });
 
+test('docs/architecture.md quotes these rules as they are', () => {
+  const page = readFileSync(new URL('docs/architecture.md', ROOT), 'utf8');
+  const quoted = /### The import rules[\s\S]*?```ts\n([\s\S]*?)```/.exec(page);
+  assert.ok(quoted, 'the page has a ts block under "The import rules"');
+  const own = new Set(readFileSync(new URL(import.meta.url), 'utf8').split('\n'));
+  const stale = quoted[1]!.split('\n').filter((line) => line.trim() !== '' && !own.has(line));
+  assert.deepEqual(stale, [], 'lines of the page that are not the rules of test/architecture/imports.test.ts: copy the rules again');
+});
+
 const fake = (path: string, text: string): SourceFile => ({ path, text });
 const brokenRules = (...files: SourceFile[]) => violationsOf(files, RULES).map((v) => `${v.id} ${v.file}:${v.line} ${v.what}`);
 

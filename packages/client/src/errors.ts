@@ -1,7 +1,8 @@
 /**
  * The errors the client throws: one `TillError` class with a subclass per `type` of the API's error
  * envelope, so an app catches a family (`instanceof RateLimitError`) and narrows on `code` within it.
- * The code catalogue mirrors the server's `src/errors.ts` (a test in the repository keeps them equal).
+ * The code catalogue mirrors the server's `src/errors.ts`, where each code is declared once;
+ * `test/client/schema.test.ts` fails to compile when the two differ.
  */
 
 /** Every error code of the API, by the `type` it belongs to. */
