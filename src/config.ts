@@ -6,7 +6,9 @@
  */
 import { availableParallelism } from 'node:os';
 import ipaddr from 'ipaddr.js';
-import type { ProductionProcessorName } from './payments/processor.js';
+
+/** Production processors Till can be configured with (`PAYMENT_PROCESSOR`). */
+export type ProductionProcessorName = 'none' | 'stripe';
 
 export interface Config {
   /**

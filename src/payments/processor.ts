@@ -14,6 +14,7 @@
  *
  * Adding a processor is one file implementing `PaymentProcessor`, and one case in `processorsFor`.
  */
+import type { ProductionProcessorName } from '../config.js';
 import type { Environment } from '../db/schema.js';
 
 export type ChargeResult =
@@ -113,8 +114,7 @@ export const sandboxSimulator: PaymentProcessor = {
 /** Which processor serves an environment; undefined when production has none configured. */
 export type ProcessorFor = (environment: Environment) => PaymentProcessor | undefined;
 
-/** Production processors Till can be configured with (`PAYMENT_PROCESSOR`). */
-export type ProductionProcessorName = 'none' | 'stripe';
+export type { ProductionProcessorName };
 
 export interface ProcessorSettings {
   /** `PAYMENT_PROCESSOR`. */

@@ -74,7 +74,6 @@ const ALLOWED_TODAY: readonly string[] = [
   'kysely-in-db src/cli/user.ts -> .kysely',
   'kysely-in-db src/cli/webhooks.ts -> .kysely',
   'kysely-in-db src/customers/customers.ts -> .kysely',
-  'base-down src/config.ts -> src/payments/processor.ts',
   'db-down src/db/event-writes.ts -> src/events/record-event.ts',
   'db-down src/db/event-writes.ts -> src/webhooks/enqueue-deliveries.ts',
   'db-down src/db/event-writes.ts -> src/webhooks/endpoint-rights.ts',
