@@ -79,7 +79,7 @@ export async function sendRefund(services: Services, processor: PaymentProcessor
 
 /**
  * Writes a refund the processor (if any) accepted: the units back in stock, then the refund row, the
- * order and the events (`db/refund-writes.ts`). The `order.refunded` event's order is `reading`'s (the
+ * order and the events (`db/orders/refund.ts`). The `order.refunded` event's order is `reading`'s (the
  * order as read under the lock), or when units come back or there is none, the one the database reads
  * after they came back; the refund's changes are set on it.
  */

@@ -6,7 +6,7 @@
  *
  * A remote processor (Stripe): the order has one PaymentIntent, made before its first attempt with the
  * key `till_pi_<order>`; each attempt is a call that confirms it, recorded `pending` and committed
- * before it is sent (see `payments/processor-calls.ts`), with the key `till_capture_<order>_<attempt>`,
+ * before it is sent (see `db/payments/processor-calls.ts`), with the key `till_capture_<order>_<attempt>`,
  * then settled in the transaction that marks the order paid. A PaymentIntent takes its amount once,
  * so whatever the interleaving the order is charged its total or nothing.
  *

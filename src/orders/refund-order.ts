@@ -13,7 +13,7 @@
  *
  * A payment taken by a remote processor (Stripe) is refunded there first, for the exact amount, with
  * the idempotency key `till_refund_<refund id>`: the planned refund is recorded as a pending call and
- * committed, sent, and written only when the processor accepts it (see `payments/processor-calls.ts`).
+ * committed, sent, and written only when the processor accepts it (see `db/payments/processor-calls.ts`).
  * A refusal changes nothing. An unknown outcome (no answer) leaves the call pending and answers 503
  * `processor_unavailable`; a pending call of the order is settled before a new refund, and a retry of
  * the same request (the same body) that settles its own earlier call answers that refund instead of

@@ -3,7 +3,7 @@
  * request). They differ by database because round trips do: PostgreSQL answers each statement over
  * the network, so it gets one statement for the merchant's settings, the customer, the webhook
  * endpoints and the locks on the products, one that takes the stock of every line, and one for the
- * order with its items, its event and the event's deliveries (`event-writes.ts`): three round trips,
+ * order with its items, its event and the event's deliveries (`db/outbox/`): three round trips,
  * the event's included, where a three-line order took nine; SQLite runs in the process, where a
  * statement costs microseconds, and keeps one simple statement per step.
  *
