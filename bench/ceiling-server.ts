@@ -1,7 +1,7 @@
 /**
  * The ceiling: what Fastify and the database driver give for Get Order with nothing of Till around
  * them. One Fastify route, the API key's SHA-256 looked up in a Map (the credential remembered), the
- * order built as JSON by Till's own statement (`db/order-json.ts`) run on the driver directly
+ * order built as JSON by Till's own statement (`db/orders/order-json.ts`) run on the driver directly
  * (better-sqlite3, or a `pg` pool of DATABASE_POOL_SIZE with a named prepared statement), and the
  * text sent as it comes. Till's Get Order does this and what makes it a service (request ids,
  * deadlines, revocation checks, metrics, an access line, error envelopes), so its throughput as a
@@ -14,7 +14,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { ORDER_JSON } from '../src/db/order-json.js';
+import { ORDER_JSON } from '../src/db/orders/order-json.js';
 import { prepared } from '../src/db/prepared.js';
 
 const url = process.env.DATABASE_URL!;

@@ -1,20 +1,17 @@
 /**
  * Customers of a merchant. Orders name them by id; Get Order embeds their current name and e-mail.
  */
-import { pageOf, type Pagination } from '../db/paginate.js';
 import type { Tenant } from '../auth/principal.js';
-import type { CustomerRow } from '../db/schema.js';
+import { customerPage, findCustomer, insertCustomer, otherEnvironmentOfCustomer, updateCustomerRow, type CustomerFields } from '../db/catalog/customers.js';
+import type { Pagination } from '../db/paginate.js';
 import { notFound } from '../errors.js';
 import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { CreateCustomerBody, Customer, ListCustomersQuery, UpdateCustomerBody } from './schemas.js';
-import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
 
-const COLUMNS = ['id', 'name', 'email', 'created_at'];
-
-function toCustomer(row: Pick<CustomerRow, 'id' | 'name' | 'email' | 'created_at'>): Customer {
+function toCustomer(row: CustomerFields): Customer {
   return { id: row.id, name: row.name, email: row.email, created_at: row.created_at };
 }
 
@@ -30,7 +27,7 @@ export async function createCustomer({ clock, transaction }: Services, tenant: T
     updated_at: now,
   };
   return transaction(async (trx) => {
-    await trx.insertInto('customers').values(row).execute();
+    await insertCustomer(trx, row);
     const customer = toCustomer(row);
     await recordEvent(trx, tenant, 'customer.created', customer, now);
     return customer;
@@ -38,11 +35,8 @@ export async function createCustomer({ clock, transaction }: Services, tenant: T
 }
 
 export async function getCustomer({ db }: Services, tenant: Tenant, customerId: string): Promise<Customer> {
-  const row = await selectScoped(db.kysely, 'customers', tenant)
-    .select(['id', 'name', 'email', 'created_at'])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  if (row === undefined) throw notFound('customer', customerId, 'id', await otherEnvironmentHolding(db.kysely, 'customers', tenant, customerId));
+  const row = await findCustomer(db, tenant, customerId);
+  if (row === undefined) throw notFound('customer', customerId, 'id', await otherEnvironmentOfCustomer(db, tenant, customerId));
   return toCustomer(row);
 }
 
@@ -58,16 +52,10 @@ export async function updateCustomer(services: Services, tenant: Tenant, custome
   if (Object.keys(changes).length === 0) return getCustomer(services, tenant, customerId);
   const now = isoNow(services.clock);
   return services.transaction(async (trx) => {
-    const result = await trx
-      .updateTable('customers')
-      .set({ ...changes, updated_at: now })
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('id', '=', customerId)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw notFound('customer', customerId, 'id', await otherEnvironmentHolding(trx, 'customers', tenant, customerId));
-    const row = await selectScoped(trx, 'customers', tenant).select(['id', 'name', 'email', 'created_at']).where('id', '=', customerId).executeTakeFirstOrThrow();
-    const customer = toCustomer(row);
+    if (!(await updateCustomerRow(trx, tenant, customerId, changes, now))) {
+      throw notFound('customer', customerId, 'id', await otherEnvironmentOfCustomer(trx, tenant, customerId));
+    }
+    const customer = toCustomer((await findCustomer(trx, tenant, customerId))!);
     await recordEvent(trx, tenant, 'customer.updated', customer, now);
     return customer;
   });
@@ -78,8 +66,6 @@ export async function listCustomers(
   tenant: Tenant,
   query: ListCustomersQuery,
 ): Promise<{ data: Customer[]; pagination: Pagination }> {
-  let filtered = selectScoped(db.kysely, 'customers', tenant);
-  if (query.email !== undefined) filtered = filtered.where('email', '=', query.email);
-  const { rows, pagination } = await pageOf<CustomerRow>(filtered, COLUMNS, query);
+  const { rows, pagination } = await customerPage(db, tenant, query.email, query);
   return { data: rows.map(toCustomer), pagination };
 }

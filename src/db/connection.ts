@@ -44,13 +44,6 @@ export interface Db extends DatabaseRefusals {
   readonly kysely: Kysely<Database>;
   readonly dialect: DialectName;
   /**
-   * Whether a List Orders page starts its walk from the day the per-day counts (`order_counts`) put
-   * it in, rather than walking past every newer match. PostgreSQL: yes (page 500 of the bench, 10,000
-   * matches in, went from 1,199 to 2,162 requests a second). SQLite: no, the counts' statement cost
-   * more than the walk it saved (page 1 from 5,914 to 3,429 a second, page 500 from 2,289 to 939).
-   */
-  readonly pagesStartFromDayCounts: boolean;
-  /**
    * Whether this database's waits are bounded by the request's deadline (`deadline.ts`), so that
    * the HTTP layer must open one per request. PostgreSQL: yes (the wait for a pooled connection and
    * each statement's answer). SQLite: no; its statements run on the event loop, and a write's wait

@@ -124,7 +124,6 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
   const db: Db = {
     kysely,
     dialect: 'postgres',
-    pagesStartFromDayCounts: true,
     usesRequestDeadlines: true,
     // The pool Kysely is given, with its deadlines, fault handling and named statements, used without Kysely around it.
     read: async <Row>(statement: Prepared, parameters: readonly unknown[]) => {

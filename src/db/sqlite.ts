@@ -53,7 +53,6 @@ export function openSqlite(url: string, lockWaitMs: number): Db {
   const db: Db = {
     kysely,
     dialect: 'sqlite',
-    pagesStartFromDayCounts: false,
     usesRequestDeadlines: false,
     read: async <Row>(statement: Prepared, parameters: readonly unknown[]) =>
       driver.readAtOnce<Row>(statement.text, parameters) ?? runPrepared<Row>(kysely, statement, parameters),

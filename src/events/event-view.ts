@@ -1,11 +1,11 @@
 /**
  * Shapes a stored event as the API shows it: `{id, type, created_at, data: {object}}`.
  */
-import type { EventRow } from '../db/schema.js';
+import type { EventFields } from '../db/outbox/events.js';
 import type { Event } from './schemas.js';
 
-export const EVENT_COLUMNS = ['id', 'type', 'data', 'created_at'] as const;
-export type EventColumns = Pick<EventRow, (typeof EVENT_COLUMNS)[number]>;
+/** A stored event's columns the API shows (the outbox store's `EventFields`). */
+export type EventColumns = EventFields;
 
 export function toEvent(row: EventColumns): Event {
   return {

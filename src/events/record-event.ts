@@ -7,11 +7,12 @@
  * at that moment), `refund.created` the refund, `product.*` the product, `customer.*` the customer and
  * `api_key.*` the key's public record (what List API keys shows: never the key nor its hash).
  *
- * Recording an event also queues its webhook deliveries in the same transaction (the outbox).
+ * Recording an event also queues its webhook deliveries in the same transaction (the outbox,
+ * `db/outbox/`, writes both; `webhooks/enqueue-deliveries.ts` decides which endpoints receive it).
  */
-import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
-import type { Database } from '../db/schema.js';
+import { writeOutbox, type NewEvent } from '../db/outbox/outbox.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
 import type { ApiKeyView } from '../auth/api-keys.js';
 import type { Customer } from '../customers/schemas.js';
@@ -38,31 +39,26 @@ export interface EventObjects {
   'api_key.revoked': ApiKeyView;
 }
 
+/** An event about `object`, ready for the outbox. @example const event = newEvent('order.created', view); */
+export function newEvent<T extends EventType>(type: T, object: EventObjects[T]): NewEvent {
+  return { id: newId('evt'), type, data: JSON.stringify(object) };
+}
+
 /**
  * Records an event in the caller's transaction. `object` is what the event is about, as the API shows
  * it after the change (see EventObjects), so the type checker refuses an object of the wrong kind.
  * The object is stored and sent as it is: never pass anything holding a secret.
  *
- * @example await recordEvent(trx, tenant, 'order.paid', await loadOrder(trx, tenant, orderId), now);
+ * @example await recordEvent(trx, tenant, 'product.created', product, now);
  */
 export async function recordEvent<T extends EventType>(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   tenant: Tenant,
   type: T,
   object: EventObjects[T],
   createdAt: string,
 ): Promise<void> {
-  const id = newId('evt');
-  await trx
-    .insertInto('events')
-    .values({
-      merchant_id: tenant.merchantId,
-      environment: tenant.environment,
-      id,
-      type,
-      data: JSON.stringify(object),
-      created_at: createdAt,
-    })
-    .execute();
-  await enqueueDeliveries(trx, tenant, { id, type }, createdAt);
+  const event = newEvent(type, object);
+  await writeOutbox(trx, tenant, { events: [event], deliveries: [] }, createdAt);
+  await enqueueDeliveries(trx, tenant, event, createdAt);
 }

@@ -6,13 +6,14 @@
  * recorded in between makes the cancel answer 409 `capture_in_progress`.
  */
 import type { Tenant } from '../auth/principal.js';
+import { restock } from '../db/catalog/stock.js';
+import { orderUnits } from '../db/orders/orders.js';
 import { ApiError } from '../errors.js';
-import { pendingCall } from '../payments/processor-calls.js';
+import { pendingCall } from '../db/payments/processor-calls.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { releasePayment } from './capture-order.js';
 import { lockOrder } from './lock-order.js';
-import { restock } from './stock.js';
 import { transitionOrder } from './transition-order.js';
 import type { Order } from './schemas.js';
 
@@ -30,14 +31,7 @@ export async function cancelOrder(services: Services, tenant: Tenant, orderId: s
       throw new ApiError('capture_in_progress', 'A capture of this order is with the card processor right now, so it cannot be canceled; retry in a moment.');
     }
     const now = isoNow(clock);
-    const items = await trx
-      .selectFrom('line_items')
-      .select(['product_id', 'quantity'])
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('order_id', '=', orderId)
-      .orderBy('product_id')
-      .execute();
-    await restock(trx, tenant, items, now);
+    await restock(trx, tenant, await orderUnits(trx, tenant, orderId), now);
     return transitionOrder(trx, tenant, orderId, { status: 'canceled', canceled_at: now }, 'order.canceled', now);
   });
 }

@@ -6,7 +6,7 @@
  *
  * A remote processor (Stripe): the order has one PaymentIntent, made before its first attempt with the
  * key `till_pi_<order>`; each attempt is a call that confirms it, recorded `pending` and committed
- * before it is sent (see `payments/processor-calls.ts`), with the key `till_capture_<order>_<attempt>`,
+ * before it is sent (see `db/payments/processor-calls.ts`), with the key `till_capture_<order>_<attempt>`,
  * then settled in the transaction that marks the order paid. A PaymentIntent takes its amount once,
  * so whatever the interleaving the order is charged its total or nothing.
  *
@@ -19,23 +19,17 @@
 import type { Tenant } from '../auth/principal.js';
 import type { OrderRow, ProcessorCallRow } from '../db/schema.js';
 import { ApiError } from '../errors.js';
-import { sendOnce, undecidedError, waitForCall, type SentCall } from '../payments/call-outcome.js';
-import { countCalls, lastPaymentId, pendingCall, recordCall, settleCall } from '../payments/processor-calls.js';
+import { sendOnce, undecidedError, waitForCall } from '../payments/call-outcome.js';
+import { countCalls, lastPaymentId, pendingCall, recordCall } from '../db/payments/processor-calls.js';
 import { ProcessorFailure, type ChargeResult, type PaymentProcessor } from '../payments/processor.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { lockOrder } from './lock-order.js';
-import { loadOrder } from './order-view.js';
+import { readOrder } from './order-view.js';
+import { sendCall } from './send-call.js';
+import { chargeError, type CaptureCallRequest } from './send-capture.js';
 import { transitionOrder } from './transition-order.js';
 import type { CaptureOrderBody, Order } from './schemas.js';
-
-interface CaptureCallRequest {
-  amount: number;
-  currency: string;
-  paymentToken: string;
-  /** The order's PaymentIntent, which this attempt confirms (absent in calls recorded before one PaymentIntent per order). */
-  paymentId?: string;
-}
 
 export async function captureOrder(services: Services, tenant: Tenant, orderId: string, input: CaptureOrderBody): Promise<Order> {
   const { db, processorFor } = services;
@@ -133,7 +127,7 @@ async function captureRemote(services: Services, processor: PaymentProcessor, te
     const sent = await sendOnce(step.call.id, () => sendCall(services, processor, tenant, step.call, own));
     if (sent.outcome === 'succeeded' && (own || isSameCapture(step.call, paymentToken))) {
       // This request's charge, or the same charge sent by an earlier try of this capture: the order is paid by it.
-      return own ? (sent.value as Order) : services.transaction((trx) => loadOrder(trx, tenant, orderId));
+      return own ? (sent.value as Order) : services.transaction((trx) => readOrder(trx, tenant, orderId));
     }
     if (sent.outcome === 'failed' && own) throw sent.refusal!;
     if (sent.outcome === 'succeeded' || sent.outcome === 'failed') continue;
@@ -209,72 +203,4 @@ function isSameCapture(call: ProcessorCallRow, paymentToken: string): boolean {
 
 function notCapturable(status: string): ApiError {
   return new ApiError('order_not_capturable', `This order is ${status}; only pending orders can be captured.`);
-}
-
-/** Sends a recorded capture (or refund) call and records what the processor did; an unknown outcome leaves it pending. */
-export function sendCall(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<SentCall<unknown>> {
-  if (call.kind === 'refund') return import('./refund-order.js').then(({ sendRefund }) => sendRefund(services, processor, tenant, call, answer));
-  return sendCapture(services, processor, tenant, call, answer);
-}
-
-async function sendCapture(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<SentCall<Order>> {
-  const request = JSON.parse(call.request) as CaptureCallRequest;
-  let charge: ChargeResult;
-  try {
-    charge = await processor.charge({ merchantId: tenant.merchantId, orderId: call.order_id, ...request, idempotencyKey: call.idempotency_key });
-  } catch (error) {
-    if (!(error instanceof ProcessorFailure)) throw error;
-    return { outcome: error.inFlight ? 'in_flight' : 'unknown' };
-  }
-  if (!charge.ok) {
-    await services.db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(services.clock)));
-    return { outcome: 'failed', refusal: chargeError(charge) };
-  }
-  return { outcome: 'succeeded', value: await settleCapture(services, tenant, call, charge, answer) };
-}
-
-/** Marks the order paid with a successful call, in the transaction that settles the call (and stores this request's answer). */
-async function settleCapture(
-  services: Services,
-  tenant: Tenant,
-  call: ProcessorCallRow,
-  charge: Extract<ChargeResult, { ok: true }>,
-  answer: boolean,
-): Promise<Order> {
-  const { db, clock } = services;
-  const run = answer ? services.transaction : db.transaction;
-  return run(async (trx) => {
-    const order = await lockOrder(trx, tenant, call.order_id);
-    const now = isoNow(clock);
-    if (!(await settleCall(trx, call, 'succeeded', now))) return loadOrder(trx, tenant, call.order_id);
-    if (order.status !== 'pending') throw new Error(`order ${order.id} is ${order.status} while its capture call ${call.id} was pending`);
-    const paid = {
-      status: 'paid' as const,
-      paid_at: now,
-      card_last4: charge.cardLast4,
-      card_brand: charge.cardBrand,
-      payment_processor: call.processor,
-      processor_payment_id: charge.paymentId,
-    };
-    return transitionOrder(trx, tenant, call.order_id, paid, 'order.paid', now);
-  });
-}
-
-/** Sends a pending call again and records what it did (at start-up and every minute); throws while its outcome is still unknown. */
-export async function settlePendingCall(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow): Promise<void> {
-  const sent = await sendOnce(call.id, () => sendCall(services, processor, tenant, call, false));
-  if (sent.outcome === 'unknown' || sent.outcome === 'in_flight') throw undecidedError(sent.outcome, call.kind);
-}
-
-function chargeError(charge: Extract<ChargeResult, { ok: false }>): ApiError {
-  switch (charge.reason) {
-    case 'card_declined':
-      return new ApiError('card_declined', charge.message);
-    case 'authentication_required':
-      return new ApiError('authentication_required', charge.message, undefined, { payment_intent: charge.paymentIntent });
-    case 'invalid_token':
-      return new ApiError('parameter_invalid', charge.message, 'payment_token');
-    case 'processor_error':
-      return new ApiError('processor_error', `The card processor failed, and shows that nothing was charged; try the capture again. (${charge.message})`);
-  }
 }

@@ -1,7 +1,7 @@
 /**
  * Create Order: reserve stock for every line, or for none, and write the order with its line items
  * in one transaction (`stock.ts` says how stock is taken). Its statements are written once in
- * `db/order-writes.ts`: on PostgreSQL, three round trips (the event and its deliveries included), plus
+ * `db/orders/create-order.ts`: on PostgreSQL, three round trips (the event and its deliveries included), plus
  * begin and commit.
  */
 import type { Tenant } from '../auth/principal.js';
@@ -14,8 +14,9 @@ import { taxOn } from './money.js';
 import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
 import type { CreateOrderBody, Order } from './schemas.js';
-import { newEvent } from '../db/event-writes.js';
-import { insertOrder, reserveForOrder } from '../db/order-writes.js';
+import { insertOrder, reserveForOrder } from '../db/orders/create-order.js';
+import { newEvent } from '../events/record-event.js';
+import { deliveriesOf } from '../webhooks/enqueue-deliveries.js';
 
 export async function createOrder({ clock, transaction }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
   const now = isoNow(clock);
@@ -80,7 +81,8 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       dispute: null,
     };
     const view = toOrder(order, items, customer, []);
-    await insertOrder(trx, order, items, newEvent('order.created', view), reservation.endpoints);
+    const event = newEvent('order.created', view);
+    await insertOrder(trx, order, items, { events: [event], deliveries: deliveriesOf([event], reservation.endpoints) });
     return view;
   });
 }

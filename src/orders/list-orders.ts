@@ -1,48 +1,17 @@
 /**
  * List Orders: newest first (created_at, then id, both descending), filtered by status, customer and
  * an inclusive date range, with an exact count of every match. Pages like every list of the API (see
- * paginate.ts), but counts through `countOrders`, which adds up per-day counts rather than walking
- * every match.
- *
- * A page and its count are one statement, its text made once per shape of query (which filters,
- * how many statuses) and kept, so a request only binds its values: no Kysely building or compiling.
- * The page's ids are found first, from the index alone (`orders_by_status`, `orders_by_customer`,
- * `orders_list` hold every column the order needs), and only those 20 orders are read: skipping
- * 10,000 matches for page 500 then walks index entries, not rows. Where the count comes from the
- * per-day counts, PostgreSQL also takes from them the day the page starts in, and walks from that
- * day's end (`Db.pagesStartFromDayCounts`): page 500 then steps over one day's matches at most.
+ * paginate.ts); the page and its count are one statement of the orders store
+ * (`db/orders/list-orders.ts`), which counts through the per-day counts.
  */
 import type { Tenant } from '../auth/principal.js';
-import type { OrderStatus } from '../db/schema.js';
+import { orderPage } from '../db/orders/list-orders.js';
 import { pagination, type Pagination } from '../db/paginate.js';
-import { preparedOnce } from '../db/prepared.js';
+import type { OrderStatus } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { boundToTimestamp } from '../time.js';
-import { countOrders, DAY_END, type SqlPart } from './order-counts.js';
 import { toSummary } from './order-view.js';
 import type { ListOrdersQuery, OrderSummary } from './schemas.js';
-
-/**
- * From this many matches in, a page starts from the per-day counts (where the database does that):
- * before it, walking the matches costs less than the counts' statement adds. Measured on PostgreSQL
- * with 1,000,000 orders: page 1 went from 4,773 to 2,783 requests a second through the counts, page
- * 500 (9,980 in) from 1,199 to 2,246; about 2,800 matches walked cost what the counts add.
- */
-export const DAY_COUNTS_FROM_OFFSET = 2_500;
-
-/** Later than any `created_at`: the page's upper bound when the counts name no day to start in. */
-const LATEST = '9999-12-31T23:59:59.999Z';
-
-interface SummaryRow {
-  matches: number;
-  id: string | null;
-  status: OrderStatus;
-  total: number;
-  currency: string;
-  items_count: number;
-  customer_id: string | null;
-  created_at: string;
-}
 
 export async function listOrders(
   { db }: Services,
@@ -52,58 +21,8 @@ export async function listOrders(
   const statuses = query.status === undefined ? undefined : (query.status.split(',') as OrderStatus[]);
   const min = query.created_at_min === undefined ? undefined : boundToTimestamp(query.created_at_min, 'min');
   const max = query.created_at_max === undefined ? undefined : boundToTimestamp(query.created_at_max, 'max');
-  const matching: SqlPart = { text: 'merchant_id = ? and environment = ?', parameters: [tenant.merchantId, tenant.environment], shape: '' };
-  const filter = (text: string, values: readonly unknown[], shape: string) => {
-    matching.text += text;
-    matching.parameters.push(...values);
-    matching.shape += shape;
-  };
-  if (statuses !== undefined) filter(` and status in (${statuses.map(() => '?').join(', ')})`, statuses, `s${statuses.length}`);
-  if (query.customer_id !== undefined) filter(' and customer_id = ?', [query.customer_id], 'c');
-  if (min !== undefined) filter(' and created_at >= ?', [min], 'f');
-  if (max !== undefined) filter(' and created_at <= ?', [max], 't');
-  const count = countOrders(tenant, matching, { statuses, customerId: query.customer_id, min, max });
-
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
-  const offset = (page - 1) * perPage;
-  const byDay = db.pagesStartFromDayCounts && offset >= DAY_COUNTS_FROM_OFFSET && 'byDay' in count ? count.byDay : undefined;
-  // Kept per shape of query; the shapes are few (a status list is at most 500 characters). One row
-  // when the page is empty (past the end, or no match): the count, and nulls.
-  const statement = preparedOnce(db.dialect, `list-orders ${matching.shape} ${count.shape}${byDay === undefined ? '' : ' by-day'}`, () =>
-    byDay === undefined
-      ? `select m.matches, o.id, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
-           from (select ${count.text} as matches) m
-           left join (select id, created_at from orders where ${matching.text}
-                       order by created_at desc, id desc limit ? offset ?) page on 1 = 1
-           left join orders o on o.merchant_id = ? and o.id = page.id
-          order by page.created_at desc, page.id desc`
-      : // The day the page starts in, from the per-day counts: the page walks the index from that day's
-        // end, past only the matches of that day that come before it, rather than past every newer
-        // match. No such day (the page starts among the newer part-day's matches, or past the whole
-        // days): it walks from the start, as without counts. The total is made of the same parts, each
-        // computed once.
-        `with per_day as (select day, sum(count) as n from order_counts where ${byDay.days.text} group by day),
-              part_days as (select ${byDay.older?.text ?? '0'} as older, ${byDay.newer?.text ?? '0'} as newer),
-              skip as (select bound, skipped
-                         from (select day || '${DAY_END}' as bound, n,
-                                      (select newer from part_days) + sum(n) over (order by day desc) - n as skipped
-                                 from per_day) d
-                        where skipped <= cast(? as bigint) and skipped + n > cast(? as bigint))
-         select m.matches, o.id, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
-           from (select (select coalesce(sum(n), 0) from per_day) + older + newer as matches from part_days) m
-           left join (select id, created_at from orders where ${matching.text}
-                         and created_at <= coalesce((select bound from skip), '${LATEST}')
-                       order by created_at desc, id desc
-                       limit ? offset cast(? as bigint) - cast(coalesce((select skipped from skip), 0) as bigint)) page on 1 = 1
-           left join orders o on o.merchant_id = ? and o.id = page.id
-          order by page.created_at desc, page.id desc`,
-  );
-  const parameters =
-    byDay === undefined
-      ? [...count.parameters, ...matching.parameters, perPage, offset, tenant.merchantId]
-      : [...byDay.days.parameters, ...(byDay.older?.parameters ?? []), ...(byDay.newer?.parameters ?? []), offset, offset, ...matching.parameters, perPage, offset, tenant.merchantId];
-  const rows = await db.read<SummaryRow>(statement, parameters);
-  const data = rows.filter((row): row is SummaryRow & { id: string } => row.id !== null).map(toSummary);
-  return { data, pagination: pagination(Number(rows[0]!.matches), page, perPage) };
+  const { rows, total } = await orderPage(db, tenant, { statuses, customerId: query.customer_id, min, max }, page, perPage);
+  return { data: rows.map(toSummary), pagination: pagination(total, page, perPage) };
 }

@@ -1,27 +1,15 @@
 /**
- * Reads orders and shapes them as the API shows them.
+ * Orders as the API shows them. The database shapes a stored order (`db/orders/order-json.ts`);
+ * `toOrder` shapes one from the rows Create Order is writing, byte for byte the same JSON
+ * (`test/orders/order-json.test.ts` compares them), so that Create Order reads nothing back.
  */
-import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
-import type { Database, LineItemRow, LineItemsTable, OrderRow, OrdersTable, RefundRow, RefundsTable } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import { orderJson } from '../db/orders/order-json.js';
+import { otherEnvironmentOfOrder } from '../db/orders/orders.js';
+import type { LineItemRow, OrderRow, RefundRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { Order, OrderDispute, OrderSummary, Refund } from './schemas.js';
-import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
-
-/**
- * Every column of each table, named rather than `*`: PostgreSQL keeps the plan of a statement that
- * names its columns when a migration adds one, and refuses a prepared `select *` whose columns changed.
- */
-export const ORDER_COLUMNS = [
-  'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount',
-  'items_count', 'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata', 'created_at', 'updated_at', 'dispute',
-] as const satisfies ReadonlyArray<keyof OrdersTable>;
-export const LINE_ITEM_COLUMNS = [
-  'merchant_id', 'environment', 'id', 'order_id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity',
-] as const satisfies ReadonlyArray<keyof LineItemsTable>;
-const REFUND_COLUMNS = [
-  'merchant_id', 'environment', 'id', 'order_id', 'amount', 'currency', 'status', 'reason', 'items', 'processor_refund_id', 'created_at',
-] as const satisfies ReadonlyArray<keyof RefundsTable>;
 
 export function toRefund(row: RefundRow): Refund {
   return {
@@ -95,35 +83,12 @@ export function toOrder(
   };
 }
 
-/** The full order with its items, customer and refunds; 404 when the tenant has no such order. */
-export async function loadOrder(db: Kysely<Database>, tenant: Tenant, orderId: string): Promise<Order> {
-  const row = await selectScoped(db, 'orders', tenant)
-    .select(ORDER_COLUMNS)
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (row === undefined) throw notFound('order', orderId, 'id', await otherEnvironmentHolding(db, 'orders', tenant, orderId));
-  const [items, customer, refunds] = await Promise.all([
-    db
-      .selectFrom('line_items')
-      .select(LINE_ITEM_COLUMNS)
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('order_id', '=', orderId)
-      .orderBy('position')
-      .execute(),
-    row.customer_id === null
-      ? undefined
-      : selectScoped(db, 'customers', tenant)
-          .select(['id', 'name', 'email'])
-          .where('id', '=', row.customer_id)
-          .executeTakeFirst(),
-    db
-      .selectFrom('refunds')
-      .select(REFUND_COLUMNS)
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('order_id', '=', orderId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-  ]);
-  return toOrder(row, items, customer, refunds);
+/**
+ * The order as Get Order answers it (`db/orders/order-json.ts` shapes it), read on `handle`; 404 when
+ * the tenant has no such order.
+ */
+export async function readOrder(handle: ReadHandle, tenant: Tenant, orderId: string): Promise<Order> {
+  const body = await orderJson(handle, tenant, orderId);
+  if (body === undefined) throw notFound('order', orderId, 'id', await otherEnvironmentOfOrder(handle, tenant, orderId));
+  return JSON.parse(body) as Order;
 }

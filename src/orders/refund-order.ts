@@ -13,41 +13,28 @@
  *
  * A payment taken by a remote processor (Stripe) is refunded there first, for the exact amount, with
  * the idempotency key `till_refund_<refund id>`: the planned refund is recorded as a pending call and
- * committed, sent, and written only when the processor accepts it (see `payments/processor-calls.ts`).
+ * committed, sent, and written only when the processor accepts it (see `db/payments/processor-calls.ts`).
  * A refusal changes nothing. An unknown outcome (no answer) leaves the call pending and answers 503
  * `processor_unavailable`; a pending call of the order is settled before a new refund, and a retry of
  * the same request (the same body) that settles its own earlier call answers that refund instead of
  * making a second one (`payments/call-outcome.ts`).
  */
 import type { Tenant } from '../auth/principal.js';
-import type { Kysely } from 'kysely';
-import { newEvent } from '../db/event-writes.js';
-import { lockForRefund, readForRefund, writeRefund, type RefundReading } from '../db/refund-writes.js';
-import type { Database, LineItemRow, OrderRow, ProcessorCallRow, RefundRow } from '../db/schema.js';
+import { orderLines } from '../db/orders/orders.js';
+import { lockForRefund } from '../db/orders/refund.js';
+import type { LineItemRow, OrderRow, ProcessorCallRow } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
-import { sendOnce, undecidedError, waitForCall, type SentCall } from '../payments/call-outcome.js';
-import { pendingCall, recordCall, settleCall } from '../payments/processor-calls.js';
-import { ProcessorFailure, type PaymentProcessor, type RefundResult } from '../payments/processor.js';
+import { sendOnce, undecidedError, waitForCall } from '../payments/call-outcome.js';
+import { pendingCall, recordCall } from '../db/payments/processor-calls.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
-import { sendCall } from './capture-order.js';
+import { applyRefund, loadRefund, type RefundCallRequest, type RefundPlan } from './apply-refund.js';
 import { lockOrder } from './lock-order.js';
 import { taxShare } from './money.js';
-import { LINE_ITEM_COLUMNS, toRefund } from './order-view.js';
-import type { Refund, RefundOrderBody } from './schemas.js';
-import { restock } from './stock.js';
-
-/** A refund call's parameters: the plan, the payment refunded, and the request's body (to know an earlier try of it). */
-type RefundCallRequest = RefundPlan & { paymentId: string | null; currency: string; input?: RefundOrderBody };
-
-export interface RefundPlan {
-  refundId: string;
-  amount: number;
-  reason: Refund['reason'];
-  returned: Array<{ lineItemId: string; productId: string; quantity: number }>;
-}
+import { sendCall } from './send-call.js';
+import type { Order, Refund, RefundOrderBody } from './schemas.js';
 
 export async function refundOrder(services: Services, tenant: Tenant, orderId: string, input: RefundOrderBody): Promise<Refund> {
   const { db, clock, transaction, processorFor } = services;
@@ -88,7 +75,7 @@ export async function refundOrder(services: Services, tenant: Tenant, orderId: s
     }
   }
   return transaction(async (trx) => {
-    const locked = await lockForRefund(trx, tenant, orderId);
+    const locked = await lockForRefund<Order>(trx, tenant, orderId);
     // Not found: lockOrder answers the usual 404 (or finds the order, committed in between).
     const order = locked?.order ?? (await lockOrder(trx, tenant, orderId));
     if (order.payment_processor !== null && order.payment_processor !== 'simulator' && processor?.name !== order.payment_processor) {
@@ -104,52 +91,8 @@ function isSameRefund(call: ProcessorCallRow, input: RefundOrderBody): boolean {
   return call.kind === 'refund' && JSON.stringify((JSON.parse(call.request) as RefundCallRequest).input) === JSON.stringify(input);
 }
 
-async function loadRefund(trx: Kysely<Database>, tenant: Tenant, call: ProcessorCallRow): Promise<Refund> {
-  const { refundId } = JSON.parse(call.request) as RefundCallRequest;
-  const row = await trx.selectFrom('refunds').selectAll().where('merchant_id', '=', tenant.merchantId).where('id', '=', refundId).executeTakeFirstOrThrow();
-  return toRefund(row);
-}
-
-/** Sends a refund call and records what the processor did; an unknown outcome leaves it pending. */
-export async function sendRefund(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<SentCall<Refund>> {
-  const { db, clock } = services;
-  const request = JSON.parse(call.request) as RefundCallRequest;
-  let result: RefundResult;
-  try {
-    result = await processor.refund({
-      merchantId: tenant.merchantId,
-      orderId: call.order_id,
-      refundId: request.refundId,
-      paymentId: request.paymentId,
-      amount: request.amount,
-      currency: request.currency,
-      idempotencyKey: call.idempotency_key,
-    });
-  } catch (error) {
-    if (!(error instanceof ProcessorFailure)) throw error;
-    return { outcome: error.inFlight ? 'in_flight' : 'unknown' };
-  }
-  if (!result.ok) {
-    await db.transaction((trx) => settleCall(trx, call, 'failed', isoNow(clock)));
-    const refusal =
-      result.reason === 'processor_error'
-        ? new ApiError('processor_error', `The card processor failed, and shows that nothing was refunded; try the refund again. (${result.message})`)
-        : new ApiError('order_not_refundable', `The card processor refused the refund, so nothing was refunded. ${result.message}`);
-    return { outcome: 'failed', refusal };
-  }
-  const processorRefundId = result.refundId;
-  const run = answer ? services.transaction : db.transaction;
-  const refund = await run(async (trx) => {
-    const order = await lockOrder(trx, tenant, call.order_id);
-    const now = isoNow(clock);
-    if (!(await settleCall(trx, call, 'succeeded', now))) return loadRefund(trx, tenant, call);
-    return applyRefund(trx, tenant, order, request, processorRefundId, now);
-  });
-  return { outcome: 'succeeded', value: refund };
-}
-
 /** Checks a refund request against the order (held by the caller) and works out its amount and units. */
-async function planRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow, input: RefundOrderBody): Promise<RefundPlan> {
+async function planRefund(trx: DbTransaction, tenant: Tenant, order: OrderRow, input: RefundOrderBody): Promise<RefundPlan> {
   const orderId = order.id;
   if (order.status === 'refunded') {
     throw new ApiError('already_refunded', 'This order has already been refunded in full.');
@@ -162,12 +105,7 @@ async function planRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow
   let returned: Array<{ line: LineItemRow; quantity: number }> = [];
   let itemsValue: number | undefined;
   if (input.items !== undefined) {
-    const lines = await trx
-      .selectFrom('line_items')
-      .select(LINE_ITEM_COLUMNS)
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('order_id', '=', orderId)
-      .execute();
+    const lines = await orderLines(trx, tenant, orderId);
     returned = input.items.map((item, i) => {
       const line = lines.find((l) => l.id === item.line_item_id);
       if (line === undefined) {
@@ -221,57 +159,4 @@ async function planRefund(trx: Kysely<Database>, tenant: Tenant, order: OrderRow
     reason: input.reason ?? 'customer_request',
     returned: returned.map(({ line, quantity }) => ({ lineItemId: line.id, productId: line.product_id, quantity })),
   };
-}
-
-/**
- * Writes a refund the processor (if any) accepted: the units back in stock, then the refund row, the
- * order and the events (`db/refund-writes.ts`). The `order.refunded` event's order is `reading`'s (the
- * order as read under the lock), or when units come back or there is none, the one the database reads
- * after they came back; the refund's changes are set on it.
- */
-export async function applyRefund(
-  trx: DbTransaction,
-  tenant: Tenant,
-  order: OrderRow,
-  plan: RefundPlan,
-  processorRefundId: string | null,
-  now: string,
-  reading?: RefundReading,
-): Promise<Refund> {
-  const orderId = order.id;
-  const refundedAmount = order.refunded_amount + plan.amount;
-  const status = refundedAmount === order.total ? 'refunded' : 'partially_refunded';
-  const refund: RefundRow = {
-    merchant_id: tenant.merchantId,
-    environment: tenant.environment,
-    id: plan.refundId,
-    order_id: orderId,
-    amount: plan.amount,
-    currency: order.currency,
-    status: 'succeeded',
-    reason: plan.reason,
-    items: JSON.stringify(plan.returned.map(({ lineItemId, quantity }) => ({ line_item_id: lineItemId, quantity }))),
-    processor_refund_id: processorRefundId,
-    created_at: now,
-  };
-  for (const { lineItemId, quantity } of plan.returned) {
-    await trx
-      .updateTable('line_items')
-      .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '+', quantity) }))
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('id', '=', lineItemId)
-      .execute();
-  }
-  await restock(trx, tenant, plan.returned.map(({ productId, quantity }) => ({ product_id: productId, quantity })), now);
-  const view = toRefund(refund);
-  const { order: refunded, endpoints } = reading !== undefined && plan.returned.length === 0 ? reading : await readForRefund(trx, tenant, orderId);
-  refunded.status = status;
-  refunded.refunded_amount = refundedAmount;
-  refunded.updated_at = now;
-  // Refunds are listed by creation time, then id (as `loadOrder` lists them).
-  const after = refunded.refunds.findIndex((r) => r.created_at > now || (r.created_at === now && r.id > view.id));
-  refunded.refunds.splice(after === -1 ? refunded.refunds.length : after, 0, view);
-  const events = [newEvent('refund.created', view), newEvent('order.refunded', refunded)];
-  await writeRefund(trx, tenant, refund, { refunded_amount: refundedAmount, status }, events, endpoints);
-  return view;
 }

@@ -25,16 +25,17 @@ import type Stripe from 'stripe';
 import type { Tenant } from '../auth/principal.js';
 import type { ProcessorCallRow, RefundReason } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
-import { recordEvent } from '../events/record-event.js';
+import { changeOrder, orderExists } from '../db/orders/orders.js';
+import { recordedProcessorRefunds } from '../db/orders/refund.js';
+import { recordStripeEvent, stripeEventApplied } from '../db/payments/stripe-events.js';
 import { newId } from '../ids.js';
+import { applyRefund } from '../orders/apply-refund.js';
 import { lockOrder } from '../orders/lock-order.js';
-import { loadOrder } from '../orders/order-view.js';
-import { applyRefund } from '../orders/refund-order.js';
 import type { OrderDispute } from '../orders/schemas.js';
-import { transitionOrder } from '../orders/transition-order.js';
+import { recordOrderEvent, transitionOrder } from '../orders/transition-order.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
-import { lastPaymentId, pendingCall, settleCall } from './processor-calls.js';
+import { lastPaymentId, pendingCall, settleCall } from '../db/payments/processor-calls.js';
 import { environmentsOfMode, type StripeLookups } from './stripe-lookup.js';
 
 /** What became of an event: `applied` (or found nothing to change), `replayed` (applied before), `ignored` (a type Till does not act on), `unknown` (no order of Till's). */
@@ -120,14 +121,7 @@ async function findOrder(
   if (orderId === undefined || merchantId === undefined) return undefined;
   for (const environment of environments) {
     const tenant = { merchantId, environment };
-    const row = await services.db.kysely
-      .selectFrom('orders')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('environment', '=', environment)
-      .where('id', '=', orderId)
-      .executeTakeFirst();
-    if (row !== undefined) return { tenant, orderId };
+    if (await orderExists(services.db, tenant, orderId)) return { tenant, orderId };
   }
   return undefined;
 }
@@ -137,19 +131,9 @@ async function once(services: Services, found: FoundOrder, event: Stripe.Event, 
   const { tenant, orderId } = found;
   return services.db.transaction(async (trx) => {
     await lockOrder(trx, tenant, orderId);
-    const seen = await trx
-      .selectFrom('stripe_events')
-      .select('id')
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('id', '=', event.id)
-      .executeTakeFirst();
-    if (seen !== undefined) return { outcome: 'replayed' as const, orderId };
+    if (await stripeEventApplied(trx, tenant, event.id)) return { outcome: 'replayed' as const, orderId };
     await work(trx);
-    await trx
-      .insertInto('stripe_events')
-      .values({ merchant_id: tenant.merchantId, environment: tenant.environment, id: event.id, type: event.type, order_id: orderId, created_at: isoNow(services.clock) })
-      .execute();
+    await recordStripeEvent(trx, tenant, { id: event.id, type: event.type, orderId }, isoNow(services.clock));
     return { outcome: 'applied' as const, orderId };
   });
 }
@@ -256,18 +240,7 @@ async function recordDashboardRefunds(trx: DbTransaction, services: Services, fo
   }
   const outside = refunds.filter((refund) => refund.status === 'succeeded' && refund.metadata?.till_refund_id === undefined);
   if (outside.length === 0) return;
-  const known = new Set(
-    (
-      await trx
-        .selectFrom('refunds')
-        .select('processor_refund_id')
-        .where('merchant_id', '=', tenant.merchantId)
-        .where('environment', '=', tenant.environment)
-        .where('order_id', '=', orderId)
-        .where('processor_refund_id', 'in', outside.map((refund) => refund.id))
-        .execute()
-    ).map((row) => row.processor_refund_id),
-  );
+  const known = new Set(await recordedProcessorRefunds(trx, tenant, orderId, outside.map((refund) => refund.id)));
   for (const refund of outside) {
     if (known.has(refund.id)) continue;
     const now = isoNow(services.clock);
@@ -294,12 +267,6 @@ async function recordDispute(trx: DbTransaction, services: Services, found: Foun
     status: dispute.status,
     created_at: new Date(dispute.created * 1000).toISOString(),
   };
-  await trx
-    .updateTable('orders')
-    .set({ dispute: JSON.stringify(shown), updated_at: now })
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
-    .where('id', '=', orderId)
-    .execute();
-  await recordEvent(trx, tenant, 'order.disputed', await loadOrder(trx, tenant, orderId), now);
+  await changeOrder(trx, tenant, orderId, { dispute: JSON.stringify(shown) }, now);
+  await recordOrderEvent(trx, tenant, orderId, 'order.disputed', now);
 }

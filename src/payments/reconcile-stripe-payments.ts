@@ -19,7 +19,7 @@ import type { ProcessorCallRow } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { recordStripePayment } from './apply-stripe-event.js';
-import { allPendingCalls, settleCall } from './processor-calls.js';
+import { allPendingCalls, settleCall } from '../db/payments/processor-calls.js';
 import type { StripeLookups } from './stripe-lookup.js';
 
 /** A call younger than this is most likely still in flight, or its event on its way. */
@@ -37,7 +37,7 @@ export interface ReconcileResult {
 
 export async function reconcileStripePayments(services: Services, lookups: StripeLookups, warn: (fields: Record<string, unknown>, message: string) => void): Promise<ReconcileResult> {
   const now = services.clock.now().getTime();
-  const calls = (await allPendingCalls(services.db.kysely, 100)).filter(
+  const calls = (await allPendingCalls(services.db, 100)).filter(
     (call) => call.processor === 'stripe' && call.kind === 'capture' && Date.parse(call.created_at) <= now - RECONCILE_AFTER_MS,
   );
   const result: ReconcileResult = { paid: 0, failed: 0, left: 0 };

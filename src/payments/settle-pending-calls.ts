@@ -4,15 +4,15 @@
  * what it did the first time, and Till records that (the order paid, the refund written) exactly once.
  * Runs when the server starts listening and every minute after.
  */
-import { settlePendingCall } from '../orders/capture-order.js';
+import { settlePendingCall } from '../orders/send-call.js';
 import type { Services } from '../services.js';
-import { allPendingCalls } from './processor-calls.js';
+import { allPendingCalls } from '../db/payments/processor-calls.js';
 
 /** Calls pending for less than this are most likely still in flight in a live process. */
 const IN_FLIGHT_MS = 60_000;
 
 export async function settleAllPendingCalls(services: Services, options: { includeRecent: boolean }): Promise<number> {
-  const calls = await allPendingCalls(services.db.kysely, 100);
+  const calls = await allPendingCalls(services.db, 100);
   const cutoff = new Date(services.clock.now().getTime() - IN_FLIGHT_MS).toISOString();
   let settled = 0;
   const failures: unknown[] = [];

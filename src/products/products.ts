@@ -2,9 +2,9 @@
  * The catalogue: products with a price and, optionally, tracked stock. Prices here only affect new
  * orders; line items keep the price of the moment they were created.
  */
-import { pageOf, type Pagination } from '../db/paginate.js';
 import type { Tenant } from '../auth/principal.js';
-import type { ProductRow } from '../db/schema.js';
+import { findProduct, insertProduct, otherEnvironmentOfProduct, productPage, updateProductRow, type ProductFields } from '../db/catalog/products.js';
+import type { Pagination } from '../db/paginate.js';
 import { notFound } from '../errors.js';
 import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
@@ -12,11 +12,8 @@ import { merchantSettings } from '../merchants/merchant-settings.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { CreateProductBody, ListProductsQuery, Product, UpdateProductBody } from './schemas.js';
-import { selectScoped, otherEnvironmentHolding } from '../db/scoped.js';
 
-const COLUMNS = ['id', 'name', 'price', 'currency', 'inventory', 'active', 'created_at', 'updated_at'];
-
-function toProduct(row: Omit<ProductRow, 'merchant_id' | 'environment'>): Product {
+function toProduct(row: ProductFields): Product {
   return {
     id: row.id,
     name: row.name,
@@ -45,7 +42,7 @@ export async function createProduct({ db, clock, transaction }: Services, tenant
     updated_at: now,
   };
   return transaction(async (trx) => {
-    await trx.insertInto('products').values(row).execute();
+    await insertProduct(trx, row);
     const product = toProduct(row);
     await recordEvent(trx, tenant, 'product.created', product, now);
     return product;
@@ -53,12 +50,9 @@ export async function createProduct({ db, clock, transaction }: Services, tenant
 }
 
 export async function getProduct({ db }: Services, tenant: Tenant, productId: string): Promise<Product> {
-  const row = await selectScoped(db.kysely, 'products', tenant)
-    .select(COLUMNS as never[])
-    .where('id', '=', productId)
-    .executeTakeFirst();
-  if (row === undefined) throw notFound('product', productId, 'id', await otherEnvironmentHolding(db.kysely, 'products', tenant, productId));
-  return toProduct(row as ProductRow);
+  const row = await findProduct(db, tenant, productId);
+  if (row === undefined) throw notFound('product', productId, 'id', await otherEnvironmentOfProduct(db, tenant, productId));
+  return toProduct(row);
 }
 
 /**
@@ -75,16 +69,10 @@ export async function updateProduct(services: Services, tenant: Tenant, productI
   if (Object.keys(changes).length === 0) return getProduct(services, tenant, productId);
   const now = isoNow(services.clock);
   return services.transaction(async (trx) => {
-    const result = await trx
-      .updateTable('products')
-      .set({ ...changes, updated_at: now })
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('id', '=', productId)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw notFound('product', productId, 'id', await otherEnvironmentHolding(trx, 'products', tenant, productId));
-    const row = await selectScoped(trx, 'products', tenant).select(COLUMNS as never[]).where('id', '=', productId).executeTakeFirstOrThrow();
-    const product = toProduct(row as ProductRow);
+    if (!(await updateProductRow(trx, tenant, productId, changes, now))) {
+      throw notFound('product', productId, 'id', await otherEnvironmentOfProduct(trx, tenant, productId));
+    }
+    const product = toProduct((await findProduct(trx, tenant, productId))!);
     await recordEvent(trx, tenant, 'product.updated', product, now);
     return product;
   });
@@ -95,8 +83,6 @@ export async function listProducts(
   tenant: Tenant,
   query: ListProductsQuery,
 ): Promise<{ data: Product[]; pagination: Pagination }> {
-  let filtered = selectScoped(db.kysely, 'products', tenant);
-  if (query.active !== undefined) filtered = filtered.where('active', '=', query.active ? 1 : 0);
-  const { rows, pagination } = await pageOf<ProductRow>(filtered, COLUMNS, query);
+  const { rows, pagination } = await productPage(db, tenant, query.active, query);
   return { data: rows.map(toProduct), pagination };
 }

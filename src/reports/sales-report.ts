@@ -1,13 +1,10 @@
 /**
  * The sales report: orders paid and refunds made over a range, in totals and by UTC hour or day,
- * added up by the database (GROUP BY) on SQLite and PostgreSQL alike.
- *
- * Timestamps are stored as ISO 8601 UTC text of one shape (`2026-11-21T10:00:00.000Z`), so the first
- * 13 characters name the UTC hour and the first 10 the UTC day, on both databases, with no date
- * functions that differ between them.
+ * added up by the database (`db/orders/sales.ts`). A bucket is named by the first 13 characters of
+ * a stored timestamp (the UTC hour) or the first 10 (the UTC day).
  */
-import { sql } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
+import { salesByBucket } from '../db/orders/sales.js';
 import { ApiError } from '../errors.js';
 import { merchantSettings } from '../merchants/merchant-settings.js';
 import type { Services } from '../services.js';
@@ -23,7 +20,7 @@ const INTERVALS = {
   day: { ms: DAY_MS, keyLength: 10, suffix: 'T00:00:00.000Z' },
 } as const;
 
-export async function salesReport({ db: { kysely: db } }: Services, tenant: Tenant, query: SalesReportQuery): Promise<SalesReport> {
+export async function salesReport({ db }: Services, tenant: Tenant, query: SalesReportQuery): Promise<SalesReport> {
   const interval = query.interval ?? 'hour';
   const { ms, keyLength, suffix } = INTERVALS[interval];
   // Dates read as in List Orders: `from` a date's first millisecond, `to` a date's last, so that a
@@ -34,30 +31,7 @@ export async function salesReport({ db: { kysely: db } }: Services, tenant: Tena
   if (toMs - fromMs > MAX_REPORT_DAYS * DAY_MS) throw new ApiError('parameter_invalid', `The range from \`from\` to \`to\` must be at most ${MAX_REPORT_DAYS} days.`, 'to');
   const from = new Date(fromMs).toISOString();
   const to = new Date(toMs).toISOString();
-  const bucketOf = (column: 'paid_at' | 'created_at') => sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(keyLength)})`;
-
-  const [settings, sales, refunds] = await Promise.all([
-    merchantSettings(db, tenant.merchantId),
-    db
-      .selectFrom('orders')
-      .select((eb) => [bucketOf('paid_at').as('bucket'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('total').as('amount')])
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('paid_at', '>=', from)
-      .where('paid_at', '<', to)
-      .where('status', 'in', ['paid', 'partially_refunded', 'refunded'])
-      .groupBy(bucketOf('paid_at'))
-      .execute(),
-    db
-      .selectFrom('refunds')
-      .select((eb) => [bucketOf('created_at').as('bucket'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('amount').as('amount')])
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .groupBy(bucketOf('created_at'))
-      .execute(),
-  ]);
+  const [settings, { sales, refunds }] = await Promise.all([merchantSettings(db.kysely, tenant.merchantId), salesByBucket(db, tenant, from, to, keyLength)]);
 
   // PostgreSQL answers count and sum of bigint as text: read every figure as a number.
   const salesBy = new Map(sales.map((row) => [row.bucket, { count: Number(row.count), amount: Number(row.amount) }]));

@@ -1,11 +1,14 @@
 /**
- * The transactional outbox: a delivery row per enabled endpoint subscribed to an event, written in
- * the transaction that records the event, so that an event is delivered exactly when it exists.
+ * Which endpoints receive an event, and how: an enabled endpoint subscribed to its type whose
+ * credential may read that type now (`endpoint-rights.ts`); order events go out with the customer as
+ * its id only to one that cannot read customers. The outbox store (`db/outbox/`) writes what this
+ * decides, in the transaction that records the event, so that an event is delivered exactly when it
+ * exists.
  */
-import type { Kysely } from 'kysely';
-import type { Tenant } from '../auth/principal.js';
-import type { Database, WebhookDeliveryOrigin } from '../db/schema.js';
-import { noteDeliveriesQueued } from '../db/transaction.js';
+import type { WebhookDeliveryOrigin } from '../db/schema.js';
+import { enabledEndpoints, queueDeliveries, type NewDelivery, type OutboxEndpoint } from '../db/outbox/outbox.js';
+import type { Tenant } from '../db/scoped.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
 import { endpointRights, hidesCustomer, mayReceive } from './endpoint-rights.js';
 
@@ -23,6 +26,30 @@ export function subscribes(enabledEvents: string, type: string): boolean {
 }
 
 /**
+ * A delivery of each event to each of `endpoints` that receives it: subscribed to its type (unless
+ * `anyType`: the endpoints were named, for a resend or a test) and whose credential may read it now.
+ */
+export function deliveriesOf(events: ReadonlyArray<OutboxEvent>, endpoints: readonly OutboxEndpoint[], anyType = false): NewDelivery[] {
+  const deliveries: NewDelivery[] = [];
+  for (const event of events) {
+    for (const endpoint of endpoints) {
+      if (!anyType && !subscribes(endpoint.enabled_events, event.type)) continue;
+      const rights = endpointRights(endpoint);
+      if (!mayReceive(rights, event.type)) continue;
+      deliveries.push({
+        id: newId('whd'),
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        payload: event.payload,
+        hideCustomer: hidesCustomer(rights, event.type) ? 1 : 0,
+      });
+    }
+  }
+  return deliveries;
+}
+
+/**
  * Queues `event` for the tenant's enabled endpoints that subscribe to it, or for `endpointIds` only
  * (resend, test), each only if its credential may read the event's type now. Returns the endpoints
  * it was queued for.
@@ -30,64 +57,15 @@ export function subscribes(enabledEvents: string, type: string): boolean {
  * @example await enqueueDeliveries(trx, tenant, { id: 'evt_...', type: 'order.paid' }, now);
  */
 export async function enqueueDeliveries(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   tenant: Tenant,
   event: OutboxEvent,
   now: string,
   endpointIds?: readonly string[],
   origin: WebhookDeliveryOrigin = 'event',
 ): Promise<string[]> {
-  // Each endpoint with its credential as it stands now (see endpoint-rights.ts).
-  let query = trx
-    .selectFrom('webhook_endpoints as e')
-    .leftJoin('api_keys as k', (join) => join.onRef('k.merchant_id', '=', 'e.merchant_id').onRef('k.id', '=', 'e.created_by'))
-    .leftJoin('users as u', (join) => join.onRef('u.merchant_id', '=', 'e.merchant_id').onRef('u.id', '=', 'e.created_by'))
-    .select([
-      'e.id',
-      'e.enabled_events',
-      'e.created_by',
-      'e.created_with',
-      'k.permissions as key_permissions',
-      'k.revoked_at as key_revoked_at',
-      'u.role as user_role',
-      'u.removed_at as user_removed_at',
-    ])
-    .where('e.merchant_id', '=', tenant.merchantId)
-    .where('e.environment', '=', tenant.environment)
-    .where('e.status', '=', 'enabled')
-    .where('e.deleted_at', 'is', null);
-  if (endpointIds !== undefined) {
-    if (endpointIds.length === 0) return [];
-    query = query.where('e.id', 'in', endpointIds);
-  }
-  const endpoints = (await query.orderBy('e.id').execute())
-    .filter((e) => endpointIds !== undefined || subscribes(e.enabled_events, event.type))
-    .map((e) => ({ id: e.id, rights: endpointRights(e) }))
-    .filter((e) => mayReceive(e.rights, event.type));
-  if (endpoints.length === 0) return [];
-  noteDeliveriesQueued(trx);
-  await trx
-    .insertInto('webhook_deliveries')
-    .values(
-      endpoints.map((endpoint) => ({
-        id: newId('whd'),
-        merchant_id: tenant.merchantId,
-        environment: tenant.environment,
-        endpoint_id: endpoint.id,
-        event_id: event.id,
-        event_type: event.type,
-        payload: event.payload ?? null,
-        origin,
-        hide_customer: hidesCustomer(endpoint.rights, event.type) ? 1 : 0,
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: now,
-        lease_until: null,
-        lease_owner: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  return endpoints.map((e) => e.id);
+  if (endpointIds !== undefined && endpointIds.length === 0) return [];
+  const deliveries = deliveriesOf([event], await enabledEndpoints(trx, tenant, endpointIds), endpointIds !== undefined);
+  await queueDeliveries(trx, tenant, deliveries, origin, now);
+  return deliveries.map((d) => d.endpointId);
 }

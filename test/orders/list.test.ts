@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { newId } from '../../src/ids.js';
-import { DAY_COUNTS_FROM_OFFSET } from '../../src/orders/list-orders.js';
+import { DAY_COUNTS_FROM_OFFSET } from '../../src/db/orders/list-orders.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { createProduct, createTestMerchant, startTestServer, type Api, type TestServer } from '../helpers/server.js';
 import { assertError, assertStatus, capture, createCustomer, createOrder, refund } from './support.js';

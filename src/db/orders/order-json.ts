@@ -1,5 +1,5 @@
 /**
- * Get Order in one statement: the database builds the order's JSON, items, customer, payment and
+ * The order's JSON, shaped in this one place. Get Order in one statement: the database builds the order's JSON, items, customer, payment and
  * refunds included, and the route sends that text as it comes. It is byte for byte what `toOrder`
  * and the response schema make of the same rows (`test/orders/order-json.test.ts` compares them):
  * the same fields in the same order, no spaces, metadata and refund items as stored (written by
@@ -7,18 +7,20 @@
  *
  * The text is written once per database, not built per request (`prepared.ts`: no Kysely building
  * or compiling), and runs through the driver as every other statement, so the SQLite write lock,
- * deadlines and PostgreSQL's named prepared statements apply as usual. Refund reads it too, for the
- * order its `order.refunded` event carries (`refund-writes.ts`). Its two texts, one per
- * database, are why it lives in `db/`, where the databases are told apart.
+ * deadlines and PostgreSQL's named prepared statements apply as usual. Every `order.*` event carries
+ * it too (`refund.ts`, `orders.ts`); a refund's event is this JSON with the refund's change applied
+ * (`withRefund`), so that it costs no statement after the refund's own writes.
  *
  * - SQLite: `json_object` / `json_group_array(... order by ...)`; `json(...)` keeps a subquery's
  *   JSON from being quoted as a string.
  * - PostgreSQL: `row_to_json` (compact, in column order); `json_build_object` and `json_agg` would
  *   add spaces and line breaks. Arrays are joined with `string_agg` for the same reason.
  */
-import type { Db, DialectName } from './connection.js';
-import { prepared, type Prepared } from './prepared.js';
-import type { Tenant } from './scoped.js';
+import type { Db, DialectName } from '../connection.js';
+import { kyselyOf, type ReadHandle } from '../handle.js';
+import { prepared, runPrepared, type Prepared } from '../prepared.js';
+import type { DbTransaction } from '../transaction.js';
+import type { Tenant } from '../scoped.js';
 
 const SQLITE = `select json_object(
   'id', o.id, 'status', o.status, 'total', o.total, 'subtotal', o.subtotal, 'tax', o.tax, 'refunded_amount', o.refunded_amount,
@@ -67,9 +69,41 @@ export const ORDER_JSON: Record<DialectName, string> = { sqlite: SQLITE, postgre
  *
  * @example const body = await orderJson(db, principal, 'ord_...');
  */
-export async function orderJson(db: Db, tenant: Tenant, orderId: string): Promise<string | undefined> {
-  const [row] = await db.read<{ body: string }>(STATEMENTS[db.dialect], [tenant.merchantId, tenant.environment, orderId]);
+export async function orderJson(handle: ReadHandle, tenant: Tenant, orderId: string): Promise<string | undefined> {
+  const parameters = [tenant.merchantId, tenant.environment, orderId];
+  const kysely = kyselyOf(handle);
+  // Outside a transaction, the database's shortest way to read (`Db.read`); inside, the transaction's.
+  const [row] =
+    kysely === handle
+      ? await runPrepared<{ body: string }>(kysely, STATEMENTS[(handle as DbTransaction).dialect], parameters)
+      : await (handle as Db).read<{ body: string }>(STATEMENTS[(handle as Db).dialect], parameters);
   return row?.body;
 }
 
 const STATEMENTS: Record<DialectName, Prepared> = { sqlite: prepared('sqlite', SQLITE), postgres: prepared('postgres', POSTGRES) };
+
+/** What a refund changes in the order's JSON. */
+interface RefundedFields<R extends { id: string; created_at: string }> {
+  status: string;
+  refunded_amount: number;
+  updated_at: string;
+  refunds: R[];
+}
+
+/**
+ * The order's JSON (parsed) as it is once `refund` is made: its status, refunded amount and
+ * `updated_at` set, and the refund listed among its refunds by creation time, then id, as
+ * `ORDER_JSON` lists them. Changes `order` in place and returns it.
+ */
+export function withRefund<R extends { id: string; created_at: string }, O extends RefundedFields<R>>(
+  order: O,
+  refund: R,
+  change: { status: O['status']; refunded_amount: number },
+): O {
+  order.status = change.status;
+  order.refunded_amount = change.refunded_amount;
+  order.updated_at = refund.created_at;
+  const after = order.refunds.findIndex((r) => r.created_at > refund.created_at || (r.created_at === refund.created_at && r.id > refund.id));
+  order.refunds.splice(after === -1 ? order.refunds.length : after, 0, refund);
+  return order;
+}

@@ -3,7 +3,7 @@
  * request). They differ by database because round trips do: PostgreSQL answers each statement over
  * the network, so it gets one statement for the merchant's settings, the customer, the webhook
  * endpoints and the locks on the products, one that takes the stock of every line, and one for the
- * order with its items, its event and the event's deliveries (`event-writes.ts`): three round trips,
+ * order with its items, its event and the event's deliveries (`db/outbox/`): three round trips,
  * the event's included, where a three-line order took nine; SQLite runs in the process, where a
  * statement costs microseconds, and keeps one simple statement per step.
  *
@@ -16,12 +16,13 @@
  * - SQLite: one conditional update per product, in id order, stopping at the first that cannot give
  *   its units; the transaction already holds the one write lock.
  */
-import type { DialectName } from './connection.js';
-import { ENDPOINTS, insertEvents, parseEndpoints, POSTGRES_EVENTS, postgresEventParameters, type Endpoint, type NewEvent } from './event-writes.js';
-import { preparedOnce, runPrepared, type Prepared } from './prepared.js';
-import type { LineItemRow, OrderRow } from './schema.js';
-import type { DbTransaction } from './transaction.js';
-import type { Tenant } from './scoped.js';
+import type { DialectName } from '../connection.js';
+import { ENDPOINTS, parseEndpoints, POSTGRES_OUTBOX, postgresOutboxParameters, writeOutboxRows, type Outbox, type OutboxEndpoint } from '../outbox/outbox.js';
+import { preparedOnce, runPrepared, type Prepared } from '../prepared.js';
+import type { LineItemRow, OrderRow } from '../schema.js';
+import type { DbTransaction } from '../transaction.js';
+import type { Tenant } from '../scoped.js';
+import { LINE_ITEM_COLUMNS, ORDER_COLUMNS } from './orders.js';
 
 /** A product the order could not have, as found (its stock before anything was taken). */
 export interface RefusedLine {
@@ -41,7 +42,7 @@ export interface OrderReservation {
   /** The first product, in id order, whose units could not be taken: the caller throws, and the rollback gives back any taken. */
   refused: RefusedLine | undefined;
   /** The tenant's enabled webhook endpoints, for the order's event (`insertOrder`). */
-  endpoints: Endpoint[];
+  endpoints: OutboxEndpoint[];
 }
 
 /** Create Order's statement `name`, made once per process. */
@@ -178,37 +179,29 @@ function merchantRow<Row>(row: Row | undefined, merchantId: string): Row {
   return row;
 }
 
-/** The order row's columns, in the order of `insertOrder`'s parameters. */
-export const ORDER_COLUMNS = [
-  'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount', 'items_count',
-  'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata',
-  'created_at', 'updated_at', 'dispute',
-] as const satisfies ReadonlyArray<keyof OrderRow>;
-/** A line item's own columns; merchant, environment and order are the order's. */
-const ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity'] as const satisfies ReadonlyArray<keyof LineItemRow>;
+/** The Postgres types of `LINE_ITEM_COLUMNS`, for `unnest`. */
 const ITEM_TYPES = ['text', 'integer', 'text', 'text', 'integer', 'bigint', 'bigint', 'integer'] as const;
 
 const ORDER_VALUES = `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`;
 const POSTGRES_INSERT = `with o as (${ORDER_VALUES}),
   i as (
-    insert into line_items (merchant_id, environment, order_id, ${ITEM_COLUMNS.join(', ')})
-    select ?, ?, ?, ${ITEM_COLUMNS.map((c) => `i.${c}`).join(', ')}
-      from unnest(${ITEM_TYPES.map((t) => `?::${t}[]`).join(', ')}) as i (${ITEM_COLUMNS.join(', ')})),
-  ${POSTGRES_EVENTS}
+    insert into line_items (merchant_id, environment, order_id, ${LINE_ITEM_COLUMNS.join(', ')})
+    select ?, ?, ?, ${LINE_ITEM_COLUMNS.map((c) => `i.${c}`).join(', ')}
+      from unnest(${ITEM_TYPES.map((t) => `?::${t}[]`).join(', ')}) as i (${LINE_ITEM_COLUMNS.join(', ')})),
+  ${POSTGRES_OUTBOX}
 select 1`;
-const SQLITE_ITEM = `insert into line_items (merchant_id, environment, order_id, ${ITEM_COLUMNS.join(', ')}) values (?, ?, ?, ${ITEM_COLUMNS.map(() => '?').join(', ')})`;
+const SQLITE_ITEM = `insert into line_items (merchant_id, environment, order_id, ${LINE_ITEM_COLUMNS.join(', ')}) values (?, ?, ?, ${LINE_ITEM_COLUMNS.map(() => '?').join(', ')})`;
 
 /**
  * Writes the order, its line items (of that order, merchant and environment), its event and the
- * event's deliveries to `endpoints` (the reservation's): one statement on PostgreSQL (foreign keys
+ * event's deliveries (to the reservation's endpoints that receive it): one statement on PostgreSQL (foreign keys
  * are checked at its end, when the order and the event are there).
  */
 export async function insertOrder(
   trx: DbTransaction,
   order: Pick<OrderRow, (typeof ORDER_COLUMNS)[number]>,
-  items: ReadonlyArray<Pick<LineItemRow, (typeof ITEM_COLUMNS)[number]>>,
-  event: NewEvent,
-  endpoints: readonly Endpoint[],
+  items: ReadonlyArray<Pick<LineItemRow, (typeof LINE_ITEM_COLUMNS)[number]>>,
+  outbox: Outbox,
 ): Promise<void> {
   const { dialect } = trx;
   const orderValues = ORDER_COLUMNS.map((column) => order[column]);
@@ -218,29 +211,13 @@ export async function insertOrder(
     await runPrepared(trx, statement(dialect, 'insert', POSTGRES_INSERT), [
       ...orderValues,
       ...owner,
-      ...ITEM_COLUMNS.map((column) => items.map((item) => item[column])),
-      ...postgresEventParameters(trx, tenant, [event], endpoints, order.created_at),
+      ...LINE_ITEM_COLUMNS.map((column) => items.map((item) => item[column])),
+      ...postgresOutboxParameters(trx, tenant, outbox, order.created_at),
     ]);
     return;
   }
   await runPrepared(trx, statement(dialect, 'order', ORDER_VALUES), orderValues);
   const item = statement(dialect, 'item', SQLITE_ITEM);
-  for (const line of items) await runPrepared(trx, item, [...owner, ...ITEM_COLUMNS.map((column) => line[column])]);
-  await insertEvents(trx, tenant, [event], endpoints, order.created_at);
-}
-
-/**
- * The order's row, held until the transaction ends (`orders/lock-order.ts`): PostgreSQL locks it;
- * SQLite's transactions begin IMMEDIATE and already hold the one write lock. Undefined when the tenant
- * has no such order.
- */
-export async function selectOrderForUpdate(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<OrderRow | undefined> {
-  const { dialect } = trx;
-  const lock = preparedOnce(
-    dialect,
-    'lock order',
-    () => `select ${ORDER_COLUMNS.join(', ')} from orders where merchant_id = ? and environment = ? and id = ?${dialect === 'postgres' ? ' for update' : ''}`,
-  );
-  const [row] = await runPrepared<OrderRow>(trx, lock, [tenant.merchantId, tenant.environment, orderId]);
-  return row;
+  for (const line of items) await runPrepared(trx, item, [...owner, ...LINE_ITEM_COLUMNS.map((column) => line[column])]);
+  await writeOutboxRows(trx, tenant, outbox, order.created_at);
 }

@@ -6,20 +6,23 @@
  * left `pending` (the process died between the processor's answer and the commit, or the answer never
  * came) is settled by sending it again with the same key: the processor answers with its first
  * result, so the money moves once. Captures and refunds of an order settle its pending call first,
- * and the server settles every pending call when it starts.
+ * and the server settles every pending call when it starts. This store holds every statement on the
+ * table.
  */
-import type { Kysely } from 'kysely';
-import type { Tenant } from '../auth/principal.js';
-import type { Database, ProcessorCallRow } from '../db/schema.js';
-import { newId } from '../ids.js';
+import { newId } from '../../ids.js';
+import { kyselyOf, type ReadHandle } from '../handle.js';
+import type { ProcessorCallRow } from '../schema.js';
+import type { Tenant } from '../scoped.js';
+import type { DbTransaction } from '../transaction.js';
 
-export const CALL_COLUMNS = [
+/** The call row's columns. */
+const CALL_COLUMNS = [
   'merchant_id', 'environment', 'id', 'order_id', 'kind', 'processor', 'idempotency_key', 'request', 'status', 'created_at', 'updated_at',
 ] as const;
 
 /** The order's call still waiting for its answer, if any (at most one: each order settles it before a new one). */
-export async function pendingCall(trx: Kysely<Database>, tenant: Tenant, orderId: string): Promise<ProcessorCallRow | undefined> {
-  return trx
+export async function pendingCall(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<ProcessorCallRow | undefined> {
+  return kyselyOf(trx)
     .selectFrom('processor_calls')
     .select(CALL_COLUMNS)
     .where('merchant_id', '=', tenant.merchantId)
@@ -29,8 +32,9 @@ export async function pendingCall(trx: Kysely<Database>, tenant: Tenant, orderId
     .executeTakeFirst();
 }
 
-export async function countCalls(trx: Kysely<Database>, tenant: Tenant, orderId: string, kind: ProcessorCallRow['kind']): Promise<number> {
-  const row = await trx
+/** How many calls of `kind` the order has had. */
+export async function countCalls(trx: DbTransaction, tenant: Tenant, orderId: string, kind: ProcessorCallRow['kind']): Promise<number> {
+  const row = await kyselyOf(trx)
     .selectFrom('processor_calls')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('merchant_id', '=', tenant.merchantId)
@@ -42,8 +46,8 @@ export async function countCalls(trx: Kysely<Database>, tenant: Tenant, orderId:
 }
 
 /** The order's PaymentIntent (or other payment object) named by its capture calls, if one was made. */
-export async function lastPaymentId(trx: Kysely<Database>, tenant: Tenant, orderId: string): Promise<string | undefined> {
-  const rows = await trx
+export async function lastPaymentId(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<string | undefined> {
+  const rows = await kyselyOf(trx)
     .selectFrom('processor_calls')
     .select(['request', 'created_at'])
     .where('merchant_id', '=', tenant.merchantId)
@@ -59,8 +63,9 @@ export async function lastPaymentId(trx: Kysely<Database>, tenant: Tenant, order
   return undefined;
 }
 
+/** Writes a call `pending`, before it is sent. */
 export async function recordCall(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   tenant: Tenant,
   call: { orderId: string; kind: ProcessorCallRow['kind']; processor: string; idempotencyKey: string; request: unknown; now: string },
 ): Promise<ProcessorCallRow> {
@@ -77,13 +82,13 @@ export async function recordCall(
     created_at: call.now,
     updated_at: call.now,
   };
-  await trx.insertInto('processor_calls').values(row).execute();
+  await kyselyOf(trx).insertInto('processor_calls').values(row).execute();
   return row;
 }
 
 /** Settles a pending call; false when another process settled it first. */
-export async function settleCall(trx: Kysely<Database>, call: ProcessorCallRow, status: 'succeeded' | 'failed', now: string): Promise<boolean> {
-  const result = await trx
+export async function settleCall(trx: DbTransaction, call: ProcessorCallRow, status: 'succeeded' | 'failed', now: string): Promise<boolean> {
+  const result = await kyselyOf(trx)
     .updateTable('processor_calls')
     .set({ status, updated_at: now })
     .where('merchant_id', '=', call.merchant_id)
@@ -94,6 +99,6 @@ export async function settleCall(trx: Kysely<Database>, call: ProcessorCallRow, 
 }
 
 /** Pending calls of every merchant, oldest first, for the settling at start-up. */
-export async function allPendingCalls(db: Kysely<Database>, limit: number): Promise<ProcessorCallRow[]> {
-  return db.selectFrom('processor_calls').select(CALL_COLUMNS).where('status', '=', 'pending').orderBy('created_at').limit(limit).execute();
+export async function allPendingCalls(handle: ReadHandle, limit: number): Promise<ProcessorCallRow[]> {
+  return kyselyOf(handle).selectFrom('processor_calls').select(CALL_COLUMNS).where('status', '=', 'pending').orderBy('created_at').limit(limit).execute();
 }

@@ -5,11 +5,11 @@
  * end of the range, and any query by customer. A quarter of a million orders is a sum of a few
  * hundred count rows instead of a walk through every matching order.
  *
- * The count is an SQL expression for List Orders' one statement (`list-orders.ts`), not a query of
+ * The count is an SQL expression for List Orders' one statement (`list-orders.ts` of this store), not a query of
  * its own: one round trip per page on PostgreSQL.
  */
-import type { Tenant } from '../auth/principal.js';
-import type { OrderStatus } from '../db/schema.js';
+import type { Tenant } from '../scoped.js';
+import type { OrderStatus } from '../schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,0 +1,49 @@
+/**
+ * The products store: every statement on `products` but stock (`stock.ts`) and Create Order's
+ * reservation (`db/orders/create-order.ts`), with the one column list the API reads.
+ */
+import { kyselyOf, type ReadHandle } from '../handle.js';
+import type { Db } from '../connection.js';
+import { pageOf, type PageRequest, type Pagination } from '../paginate.js';
+import type { Environment, ProductRow, ProductsTable } from '../schema.js';
+import { otherEnvironmentHolding, selectScoped, type Tenant } from '../scoped.js';
+import type { DbTransaction } from '../transaction.js';
+import type { Updateable } from 'kysely';
+
+/** A product's columns as the API reads them. */
+export type ProductFields = Omit<ProductRow, 'merchant_id' | 'environment'>;
+
+const COLUMNS = ['id', 'name', 'price', 'currency', 'inventory', 'active', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof ProductRow>;
+
+export async function insertProduct(trx: DbTransaction, row: ProductRow): Promise<void> {
+  await kyselyOf(trx).insertInto('products').values(row).execute();
+}
+
+/** The tenant's product, or undefined. */
+export function findProduct(handle: ReadHandle, tenant: Tenant, productId: string): Promise<ProductFields | undefined> {
+  return selectScoped(kyselyOf(handle), 'products', tenant).select(COLUMNS).where('id', '=', productId).executeTakeFirst();
+}
+
+/** The tenant's other environment when it holds a product with this id (for the 404's hint). */
+export function otherEnvironmentOfProduct(handle: ReadHandle, tenant: Tenant, productId: string): Promise<Environment | undefined> {
+  return otherEnvironmentHolding(kyselyOf(handle), 'products', tenant, productId);
+}
+
+/** Changes the tenant's product; false when it has none of this id. */
+export async function updateProductRow(trx: DbTransaction, tenant: Tenant, productId: string, changes: Updateable<ProductsTable>, now: string): Promise<boolean> {
+  const result = await kyselyOf(trx)
+    .updateTable('products')
+    .set({ ...changes, updated_at: now })
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  return result.numUpdatedRows !== 0n;
+}
+
+/** A page of the tenant's products, newest first, active or not when `active` says. */
+export async function productPage(db: Db, tenant: Tenant, active: boolean | undefined, request: PageRequest): Promise<{ rows: ProductFields[]; pagination: Pagination }> {
+  let filtered = selectScoped(db.kysely, 'products', tenant);
+  if (active !== undefined) filtered = filtered.where('active', '=', active ? 1 : 0);
+  return pageOf<ProductFields>(filtered, COLUMNS, request);
+}

@@ -1,0 +1,108 @@
+/**
+ * List Orders' statement: a page of a tenant's orders, newest first (created_at, then id, both
+ * descending), filtered by status, customer and an inclusive date range, with an exact count of every
+ * match, counted through `countOrders`, which adds up per-day counts rather than walking every match.
+ *
+ * A page and its count are one statement, its text made once per shape of query (which filters,
+ * how many statuses) and kept, so a request only binds its values: no Kysely building or compiling.
+ * The page's ids are found first, from the index alone (`orders_by_status`, `orders_by_customer`,
+ * `orders_list` hold every column the order needs), and only those 20 orders are read: skipping
+ * 10,000 matches for page 500 then walks index entries, not rows. Where the count comes from the
+ * per-day counts, PostgreSQL also takes from them the day the page starts in, and walks from that
+ * day's end (`PAGES_START_FROM_DAY_COUNTS`): page 500 then steps over one day's matches at most.
+ */
+import type { Db, DialectName } from '../connection.js';
+import { preparedOnce } from '../prepared.js';
+import type { OrderStatus } from '../schema.js';
+import type { Tenant } from '../scoped.js';
+import { countOrders, DAY_END, type CountQuery, type SqlPart } from './order-counts.js';
+
+/**
+ * Whether a List Orders page starts its walk from the day the per-day counts (`order_counts`) put
+ * it in, rather than walking past every newer match. PostgreSQL: yes (page 500 of the bench, 10,000
+ * matches in, went from 1,199 to 2,162 requests a second). SQLite: no, the counts' statement cost
+ * more than the walk it saved (page 1 from 5,914 to 3,429 a second, page 500 from 2,289 to 939).
+ */
+const PAGES_START_FROM_DAY_COUNTS: Record<DialectName, boolean> = { sqlite: false, postgres: true };
+
+/**
+ * From this many matches in, a page starts from the per-day counts (where the database does that):
+ * before it, walking the matches costs less than the counts' statement adds. Measured on PostgreSQL
+ * with 1,000,000 orders: page 1 went from 4,773 to 2,783 requests a second through the counts, page
+ * 500 (9,980 in) from 1,199 to 2,246; about 2,800 matches walked cost what the counts add.
+ */
+export const DAY_COUNTS_FROM_OFFSET = 2_500;
+
+/** Later than any `created_at`: the page's upper bound when the counts name no day to start in. */
+const LATEST = '9999-12-31T23:59:59.999Z';
+
+/** An order of the page, as List Orders shows it. */
+export interface OrderSummaryRow {
+  id: string;
+  status: OrderStatus;
+  total: number;
+  currency: string;
+  items_count: number;
+  customer_id: string | null;
+  created_at: string;
+}
+
+/**
+ * One page of the tenant's orders matching `query`, and the count of every match.
+ *
+ * @example const { rows, total } = await orderPage(db, tenant, { statuses: ['paid'], customerId: undefined, min: undefined, max: undefined }, 1, 20);
+ */
+export async function orderPage(db: Db, tenant: Tenant, query: CountQuery, page: number, perPage: number): Promise<{ rows: OrderSummaryRow[]; total: number }> {
+  const { statuses, customerId, min, max } = query;
+  const matching: SqlPart = { text: 'merchant_id = ? and environment = ?', parameters: [tenant.merchantId, tenant.environment], shape: '' };
+  const filter = (text: string, values: readonly unknown[], shape: string) => {
+    matching.text += text;
+    matching.parameters.push(...values);
+    matching.shape += shape;
+  };
+  if (statuses !== undefined) filter(` and status in (${statuses.map(() => '?').join(', ')})`, statuses, `s${statuses.length}`);
+  if (customerId !== undefined) filter(' and customer_id = ?', [customerId], 'c');
+  if (min !== undefined) filter(' and created_at >= ?', [min], 'f');
+  if (max !== undefined) filter(' and created_at <= ?', [max], 't');
+  const count = countOrders(tenant, matching, query);
+
+  const offset = (page - 1) * perPage;
+  const byDay = PAGES_START_FROM_DAY_COUNTS[db.dialect] && offset >= DAY_COUNTS_FROM_OFFSET && 'byDay' in count ? count.byDay : undefined;
+  // Kept per shape of query; the shapes are few (a status list is at most 500 characters).
+  const statement = preparedOnce(db.dialect, `list-orders ${matching.shape} ${count.shape}${byDay === undefined ? '' : ' by-day'}`, () =>
+    byDay === undefined
+      ? `select m.matches, o.id, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
+           from (select ${count.text} as matches) m
+           left join (select id, created_at from orders where ${matching.text}
+                       order by created_at desc, id desc limit ? offset ?) page on 1 = 1
+           left join orders o on o.merchant_id = ? and o.id = page.id
+          order by page.created_at desc, page.id desc`
+      : // The day the page starts in, from the per-day counts: the page walks the index from that day's
+        // end, past only the matches of that day that come before it, rather than past every newer
+        // match. No such day (the page starts among the newer part-day's matches, or past the whole
+        // days): it walks from the start, as without counts. The total is made of the same parts, each
+        // computed once.
+        `with per_day as (select day, sum(count) as n from order_counts where ${byDay.days.text} group by day),
+              part_days as (select ${byDay.older?.text ?? '0'} as older, ${byDay.newer?.text ?? '0'} as newer),
+              skip as (select bound, skipped
+                         from (select day || '${DAY_END}' as bound, n,
+                                      (select newer from part_days) + sum(n) over (order by day desc) - n as skipped
+                                 from per_day) d
+                        where skipped <= cast(? as bigint) and skipped + n > cast(? as bigint))
+         select m.matches, o.id, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
+           from (select (select coalesce(sum(n), 0) from per_day) + older + newer as matches from part_days) m
+           left join (select id, created_at from orders where ${matching.text}
+                         and created_at <= coalesce((select bound from skip), '${LATEST}')
+                       order by created_at desc, id desc
+                       limit ? offset cast(? as bigint) - cast(coalesce((select skipped from skip), 0) as bigint)) page on 1 = 1
+           left join orders o on o.merchant_id = ? and o.id = page.id
+          order by page.created_at desc, page.id desc`,
+  );
+  const parameters =
+    byDay === undefined
+      ? [...count.parameters, ...matching.parameters, perPage, offset, tenant.merchantId]
+      : [...byDay.days.parameters, ...(byDay.older?.parameters ?? []), ...(byDay.newer?.parameters ?? []), offset, offset, ...matching.parameters, perPage, offset, tenant.merchantId];
+  // One row when the page is empty (past the end, or no match): the count, and nulls.
+  const rows = await db.read<Omit<OrderSummaryRow, 'id'> & { matches: number; id: string | null }>(statement, parameters);
+  return { rows: rows.filter((row): row is OrderSummaryRow & { matches: number } => row.id !== null), total: Number(rows[0]!.matches) };
+}

@@ -1,0 +1,27 @@
+/**
+ * Reading the events the outbox wrote (Get Event, List Events), with the one column list the API
+ * reads.
+ */
+import type { Db } from '../connection.js';
+import { pageOf, type PageRequest, type Pagination } from '../paginate.js';
+import type { Environment, EventRow } from '../schema.js';
+import { otherEnvironmentHolding, selectScoped, type Tenant } from '../scoped.js';
+
+const EVENT_COLUMNS = ['id', 'type', 'data', 'created_at'] as const satisfies ReadonlyArray<keyof EventRow>;
+/** An event's columns as the API reads them. */
+export type EventFields = Pick<EventRow, (typeof EVENT_COLUMNS)[number]>;
+
+/** The tenant's event, or undefined. */
+export function findEvent(db: Db, tenant: Tenant, eventId: string): Promise<EventFields | undefined> {
+  return selectScoped(db.kysely, 'events', tenant).select(EVENT_COLUMNS).where('id', '=', eventId).executeTakeFirst();
+}
+
+/** The tenant's other environment when it holds an event with this id (for the 404's hint). */
+export function otherEnvironmentOfEvent(db: Db, tenant: Tenant, eventId: string): Promise<Environment | undefined> {
+  return otherEnvironmentHolding(db.kysely, 'events', tenant, eventId);
+}
+
+/** A page of the tenant's events of `types`, newest first. */
+export function eventPage(db: Db, tenant: Tenant, types: readonly string[], request: PageRequest): Promise<{ rows: EventFields[]; pagination: Pagination }> {
+  return pageOf<EventFields>(selectScoped(db.kysely, 'events', tenant).where('type', 'in', types), EVENT_COLUMNS, request);
+}
