@@ -5,6 +5,7 @@
  * held a copied token or a forgotten tablet is out. The sign-in making the change goes on.
  */
 import type { Principal } from '../auth/principal.js';
+import { announceCredentialChange } from '../db/credential-changes.js';
 import { endSessionsIn } from '../auth/sessions.js';
 import { emailAccount, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
@@ -49,6 +50,7 @@ export async function changePassword(
   const ended = await services.transaction(async (trx) => {
     const now = isoNow(services.clock);
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).where('merchant_id', '=', principal.merchantId).execute();
+    await announceCredentialChange(trx, 'password_changed');
     const owner = { merchantId: principal.merchantId, userId: user.id };
     return endSessionsIn(trx, owner, principal.sessionId === null ? {} : { except: principal.sessionId }, 'password_changed', now);
   });

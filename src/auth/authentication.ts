@@ -71,7 +71,7 @@ export async function registerAuthentication(
   });
   app.addHook('onClose', () => credentialChanges.close());
   const authenticators = [
-    apiKeyAuthenticator(db.kysely, clock, new CredentialCache({ changes: credentialChanges })),
+    apiKeyAuthenticator(db, clock, new CredentialCache({ changes: credentialChanges })),
     accessTokenAuthenticator(db.kysely, sessions, new CredentialCache({ changes: credentialChanges })),
   ];
   // Counted before authentication refuses anything, keyed by the credential the request proves.

@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { announceCredentialChange } from '../db/credential-changes.js';
 import type { Database } from '../db/schema.js';
 import { randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
@@ -130,6 +131,7 @@ export async function setPasswordWithToken(db: Db, clock: Clock, token: string, 
       .where('id', '=', checked.userId)
       .returning('merchant_id')
       .executeTakeFirstOrThrow();
+    await announceCredentialChange(trx, 'password_changed');
     await endSessionsIn(trx, { merchantId: user.merchant_id, userId: checked.userId }, {}, 'password_reset', now);
     await trx.updateTable('password_tokens').set({ used_at: now }).where('user_id', '=', checked.userId).where('used_at', 'is', null).execute();
     return checked;

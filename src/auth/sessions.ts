@@ -17,6 +17,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { announceCredentialChange } from '../db/credential-changes.js';
 import type { Database, Environment, Role, SessionEndReason } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';
@@ -219,13 +220,14 @@ export async function refreshTokens(
       .where('merchant_id', '=', token.merchant_id)
       .where('id', '=', token.session_id)
       .execute();
+    if (environment !== token.environment) await announceCredentialChange(trx, 'environment_switched');
     const tokens = await issueTokens(trx, settings, signer, { sessionId: token.session_id, user, environment, now });
     return { ok: true, tokens, userId: user.id, sessionId: token.session_id };
   });
 }
 
 async function reuse(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   settings: SessionSettings,
   token: { merchant_id: string; session_id: string; rotated_at: string | null; user_id: string },
   now: number,
@@ -288,14 +290,15 @@ export async function clientOfSession(db: Kysely<Database>, session: { merchantI
   return row?.client_id;
 }
 
-async function revokeSessionIn(trx: Kysely<Database>, session: { merchantId: string; sessionId: string }, reason: SessionEndReason, now: number) {
-  await trx
+async function revokeSessionIn(trx: DbTransaction, session: { merchantId: string; sessionId: string }, reason: SessionEndReason, now: number) {
+  const { numUpdatedRows } = await trx
     .updateTable('auth_sessions')
     .set({ revoked_at: iso(now), revoked_reason: reason })
     .where('merchant_id', '=', session.merchantId)
     .where('id', '=', session.sessionId)
     .where('revoked_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  if (numUpdatedRows > 0n) await announceCredentialChange(trx, 'sign_ins_ended');
 }
 
 /**
@@ -308,7 +311,7 @@ async function revokeSessionIn(trx: Kysely<Database>, session: { merchantId: str
  * password's token): whoever was locked out must not come back through a link mailed before.
  */
 export async function endSessionsIn(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   owner: { merchantId: string; userId: string },
   which: { only?: string; except?: string },
   reason: SessionEndReason,
@@ -323,6 +326,7 @@ export async function endSessionsIn(
   if (which.only !== undefined) query = query.where('id', '=', which.only);
   if (which.except !== undefined) query = query.where('id', '!=', which.except);
   const ended = await query.returning('id').execute();
+  if (ended.length > 0) await announceCredentialChange(trx, 'sign_ins_ended');
   if (which.only === undefined) {
     await trx.updateTable('password_tokens').set({ used_at: now }).where('user_id', '=', owner.userId).where('used_at', 'is', null).execute();
   }

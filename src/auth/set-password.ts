@@ -3,6 +3,7 @@
  * whoever knew the old password is signed out everywhere.
  */
 import type { Db } from '../db/connection.js';
+import { announceCredentialChange } from '../db/credential-changes.js';
 import { InvalidInput } from '../errors.js';
 import { isoNow, type Clock } from '../time.js';
 import { endSessionsIn } from './sessions.js';
@@ -27,6 +28,7 @@ export async function setUserPassword(db: Db, clock: Clock, userId: string, pass
     const now = isoNow(clock);
     // The operator's password is final: the user is not asked to choose another at sign-in.
     await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: now }).where('id', '=', userId).execute();
+    await announceCredentialChange(trx, 'password_changed');
     await endSessionsIn(trx, { merchantId: user.merchant_id, userId }, {}, 'password_changed', now);
     const { removed_at: _removed, ...view } = user;
     return view;

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { InvalidInput } from '../errors.js';
 import type { Db } from '../db/connection.js';
+import { announceCredentialChange } from '../db/credential-changes.js';
 import { ROLES, type Database, type Role } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
@@ -150,18 +151,19 @@ export async function removeUser(db: Db, clock: Clock, userId: string): Promise<
  * `removeUser` in the caller's transaction, at time `now` (ISO 8601). `merchantId` is the merchant
  * the user must belong to; without it (an operator's command naming only the user) the user's own.
  */
-export async function removeUserIn(trx: Kysely<Database>, now: string, userId: string, merchantId?: string): Promise<UserView | undefined> {
+export async function removeUserIn(trx: DbTransaction, now: string, userId: string, merchantId?: string): Promise<UserView | undefined> {
   let query = trx.selectFrom('users').select(['id', 'merchant_id', 'email', 'role', 'created_at']).where('id', '=', userId);
   if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
   const user = await query.executeTakeFirst();
   if (user === undefined) return undefined;
-  await trx
+  const { numUpdatedRows } = await trx
     .updateTable('users')
     .set({ removed_at: now, updated_at: now })
     .where('merchant_id', '=', user.merchant_id)
     .where('id', '=', userId)
     .where('removed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  if (numUpdatedRows > 0n) await announceCredentialChange(trx, 'user_removed');
   await endSessionsIn(trx, { merchantId: user.merchant_id, userId }, {}, 'user_removed', now);
   return user;
 }

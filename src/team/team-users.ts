@@ -6,6 +6,7 @@
  */
 import { pageOf, type Pagination } from '../db/paginate.js';
 import type { Kysely } from 'kysely';
+import { announceCredentialChange } from '../db/credential-changes.js';
 import { insertUser, prepareUser, removeUserIn } from '../auth/users.js';
 import type { Principal } from '../auth/principal.js';
 import { endSessionsIn } from '../auth/sessions.js';
@@ -47,6 +48,7 @@ export async function changeUserRole(services: Services, actor: Principal, userI
     const user = await activeUser(trx, actor.merchantId, userId);
     if (user.role !== role) {
       await trx.updateTable('users').set({ role, updated_at: isoNow(services.clock) }).where('id', '=', userId).where('merchant_id', '=', actor.merchantId).execute();
+      await announceCredentialChange(trx, 'role_changed');
     }
     return { ...user, role };
   });
