@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db/connection.js';
 import type { ReadHandle } from '../db/handle.js';
-import { apiKeyByHash, apiKeyPage, insertApiKey, recordApiKeyUse, revokeApiKeyRow, type ApiKeyRecordRow } from '../db/identity/api-keys.js';
+import { apiKeyByHash, apiKeyPage, inTransaction, insertApiKey, recordApiKeyUse, revokeApiKeyRow, type ApiKeyRecordRow } from '../db/identity/api-keys.js';
 import type { PageRequest, Pagination } from '../db/paginate.js';
 import type { Environment } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
@@ -49,14 +49,6 @@ export interface CreateApiKeyInput {
   environment: Environment;
   name: string;
   permissions: readonly ApiKeyScope[];
-}
-
-/**
- * Runs `work` in `db` when it is a transaction already (a route's), else in a new one: a key's change
- * and its event commit together whoever calls (the API, the CLI, the demo).
- */
-function inTransaction<T>(db: Db | DbTransaction, work: (trx: DbTransaction) => Promise<T>): Promise<T> {
-  return 'kysely' in db ? db.transaction(work) : work(db);
 }
 
 /**

@@ -4,6 +4,7 @@
  * the last-use update announces nothing, so a request that records it flushes no process's memory of
  * credentials.
  */
+import type { Db } from '../connection.js';
 import { announceCredentialChange } from '../credential-changes.js';
 import { kyselyOf, type ReadHandle } from '../handle.js';
 import { pageOf, type PageRequest, type Pagination } from '../paginate.js';
@@ -17,6 +18,14 @@ export type ApiKeyRecordRow = Omit<ApiKeysTable, 'key_hash' | 'merchant_id'>;
 const RECORD_COLUMNS = ['id', 'name', 'environment', 'permissions', 'last4', 'created_at', 'last_used_at', 'revoked_at'] as const;
 /** What the operator's `till api-key list` shows. */
 const OPERATOR_COLUMNS = ['id', 'merchant_id', 'name', 'environment', 'permissions', 'last4', 'created_at', 'last_used_at', 'revoked_at'] as const;
+
+/**
+ * Runs `work` in `handle` when it is a transaction already (a route's), else in a new one: a key's
+ * change and its event commit together whoever calls (the API, the CLI, the demo).
+ */
+export function inTransaction<T>(handle: Db | DbTransaction, work: (trx: DbTransaction) => Promise<T>): Promise<T> {
+  return 'kysely' in handle ? handle.transaction(work) : work(handle);
+}
 
 export async function insertApiKey(trx: DbTransaction, row: ApiKeyRow): Promise<void> {
   await trx.insertInto('api_keys').values(row).execute();
