@@ -55,7 +55,7 @@ const announcing = new WeakSet<object>();
  * tell the other processes; this makes the caller wait until they have heard). In a transaction:
  * every process has taken the change in before the transaction's caller hears of its commit
  * (`settleAfterCommit`); on the database itself (a statement committed on its own): before this
- * resolves.
+ * resolves. `what` names the change at the call; every kind is waited for alike.
  *
  * @example
  *   if (revoked) await announceCredentialChange(trx, 'api_key_revoked');
