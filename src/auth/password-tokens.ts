@@ -12,14 +12,13 @@ import type { Db } from '../db/connection.js';
 import type { ReadHandle } from '../db/handle.js';
 import {
   deletePasswordTokensExpiredBefore,
-  holdActiveUserByEmail,
   insertPasswordToken,
   passwordTokenWithUser,
   resetTokensSince,
   spendPasswordTokensOf,
   usePasswordToken,
 } from '../db/identity/password-tokens.js';
-import { setPasswordHash } from '../db/identity/users.js';
+import { holdActiveUserByEmail, setPasswordHash } from '../db/identity/users.js';
 import { randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
 import { endSessionsIn } from './sessions.js';

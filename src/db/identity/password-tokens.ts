@@ -11,11 +11,6 @@ export async function insertPasswordToken(handle: ReadHandle, row: PasswordToken
   await kyselyOf(handle).insertInto('password_tokens').values(row).execute();
 }
 
-/** The active user with this e-mail, their row held until the transaction ends (so that requests at once count one after the other). */
-export async function holdActiveUserByEmail(trx: DbTransaction, email: string) {
-  return trx.forUpdate(trx.selectFrom('users').select(['id', 'email', 'merchant_id']).where('email', '=', email).where('removed_at', 'is', null)).executeTakeFirst();
-}
-
 /** The user's reset tokens made after `since`. */
 export async function resetTokensSince(handle: ReadHandle, userId: string, since: string) {
   return kyselyOf(handle)

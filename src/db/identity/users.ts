@@ -103,6 +103,11 @@ export async function setPasswordHash(
   return row?.merchant_id;
 }
 
+/** The active user with this e-mail, their row held until the transaction ends (so that requests at once count one after the other). */
+export async function holdActiveUserByEmail(trx: DbTransaction, email: string) {
+  return trx.forUpdate(trx.selectFrom('users').select(['id', 'email', 'merchant_id']).where('email', '=', email).where('removed_at', 'is', null)).executeTakeFirst();
+}
+
 /** A user of the merchant who has not been removed, with their password's hash (to check the current password). */
 export async function userWithPassword(handle: ReadHandle, merchantId: string, userId: string) {
   return kyselyOf(handle)
