@@ -87,7 +87,7 @@ export async function createBenchDatabase(kind: DatabaseKind, postgresUrl: strin
         name: 'bench',
         permissions: DEFAULT_API_KEY_SCOPES,
       });
-      const client = await createOAuthClient(db.kysely, systemClock, { name: 'Bench app', redirectUris: [BENCH_REDIRECT_URI] });
+      const client = await createOAuthClient(db, systemClock, { name: 'Bench app', redirectUris: [BENCH_REDIRECT_URI] });
       const signIn = { email, password, clientId: client.id, redirectUri: BENCH_REDIRECT_URI };
       return { ...target, merchantId: merchant.id, userId: user.id, apiKey: key.key, signIn };
     } finally {

@@ -9,6 +9,7 @@ import { endSessionsIn } from '../auth/sessions.js';
 import { emailAccount, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import { passwordProblem } from '../auth/users.js';
+import { setPasswordHash, userWithPassword } from '../db/identity/users.js';
 import { ApiError, InvalidInput } from '../errors.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
@@ -21,14 +22,8 @@ export async function changePassword(
   input: ChangePasswordBody,
   address: string,
 ): Promise<PasswordChanged | Throttled> {
-  const db = services.db.kysely;
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'role', 'password_hash'])
-    .where('id', '=', principal.id)
-    .where('merchant_id', '=', principal.merchantId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirstOrThrow(() => new Error(`user ${principal.id} of an authenticated token is missing`));
+  const user = await userWithPassword(services.db, principal.merchantId, principal.id);
+  if (user === undefined) throw new Error(`user ${principal.id} of an authenticated token is missing`);
   // A rule the new password breaks is a typing mistake, not a guess: answered before the current
   // password is checked, so it neither costs an Argon2 verification nor counts as a failure.
   const problem = passwordProblem(input.new_password);
@@ -48,7 +43,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password);
   const ended = await services.transaction(async (trx) => {
     const now = isoNow(services.clock);
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).where('merchant_id', '=', principal.merchantId).execute();
+    await setPasswordHash(trx, { userId: user.id, merchantId: principal.merchantId }, { passwordHash }, now);
     const owner = { merchantId: principal.merchantId, userId: user.id };
     return endSessionsIn(trx, owner, principal.sessionId === null ? {} : { except: principal.sessionId }, 'password_changed', now);
   });

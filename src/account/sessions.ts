@@ -2,13 +2,13 @@
  * A user's own sign-ins: the list (to recognise a lost phone or an unknown browser) and signing one
  * out. A user sees only their own; anyone else's sign-in answers 404, like a missing one.
  */
-import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal.js';
 import { endSessionsIn } from '../auth/sessions.js';
 import { describeUserAgent } from '../auth/user-agent.js';
-import type { Database } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import { openSessionPage, sessionRow, type SessionRow } from '../db/identity/sessions.js';
+import { oauthClientNames } from '../db/identity/signing-keys.js';
 import { notFound } from '../errors.js';
-import { pageOf } from '../db/paginate.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { ListSessionsQuery, Session, SessionList } from './schemas.js';
@@ -19,22 +19,15 @@ export interface SessionLifetimes {
   refreshTokenTtlSeconds: number;
 }
 
-const SESSION_COLUMNS = ['id', 'client_id', 'user_agent', 'ip_address', 'environment', 'created_at', 'last_used_at', 'revoked_at'] as const;
-type SessionRow = Pick<Database['auth_sessions'], (typeof SESSION_COLUMNS)[number]>;
-
 /** The open sign-ins of the calling user, newest first: not ended, not past their refresh token nor their maximum age. */
 export async function listSessions(services: Services, lifetimes: SessionLifetimes, principal: Principal, query: ListSessionsQuery): Promise<SessionList> {
-  const db = services.db.kysely;
   const now = services.clock.now().getTime();
-  const open = db
-    .selectFrom('auth_sessions')
-    .where('merchant_id', '=', principal.merchantId)
-    .where('user_id', '=', principal.id)
-    .where('revoked_at', 'is', null)
-    .where('created_at', '>', new Date(now - lifetimes.sessionMaxAgeSeconds * 1000).toISOString())
-    .where('last_used_at', '>', new Date(now - lifetimes.refreshTokenTtlSeconds * 1000).toISOString());
-  const { rows, pagination } = await pageOf<SessionRow>(open, SESSION_COLUMNS, query);
-  const clients = await clientNames(db, rows);
+  const bounds = {
+    startedAfter: new Date(now - lifetimes.sessionMaxAgeSeconds * 1000).toISOString(),
+    usedAfter: new Date(now - lifetimes.refreshTokenTtlSeconds * 1000).toISOString(),
+  };
+  const { rows, pagination } = await openSessionPage(services.db, { merchantId: principal.merchantId, userId: principal.id }, bounds, query);
+  const clients = await clientNames(services.db, rows);
   return { data: rows.map((row) => sessionView(row, clients, lifetimes, principal)), pagination };
 }
 
@@ -44,15 +37,16 @@ export async function endSession(services: Services, lifetimes: SessionLifetimes
     const owner = { merchantId: principal.merchantId, userId: principal.id };
     const ended = await endSessionsIn(trx, owner, { only: sessionId }, 'signed_out', isoNow(services.clock));
     if (ended.length === 0) throw notFound('session', sessionId, 'id');
-    const row = await trx.selectFrom('auth_sessions').select(SESSION_COLUMNS).where('merchant_id', '=', principal.merchantId).where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const row = await sessionRow(trx, principal.merchantId, sessionId);
+    if (row === undefined) throw new Error(`sign-in ${sessionId} ended just now is missing`);
     return sessionView(row, await clientNames(trx, [row]), lifetimes, principal);
   });
 }
 
-async function clientNames(db: Kysely<Database>, rows: readonly SessionRow[]): Promise<Map<string, string>> {
+async function clientNames(db: ReadHandle, rows: readonly SessionRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.map((row) => row.client_id))];
   if (ids.length === 0) return new Map();
-  const clients = await db.selectFrom('oauth_clients').select(['id', 'name']).where('id', 'in', ids).execute();
+  const clients = await oauthClientNames(db, ids);
   return new Map(clients.map((client) => [client.id, client.name]));
 }
 

@@ -29,7 +29,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ListApiKeysQuery,
       response: { 200: ApiKeyList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listApiKeys(request.services.db.kysely, request.principal.merchantId, request.query),
+    handler: (request) => listApiKeys(request.services.db, request.principal.merchantId, request.query),
   });
 
   app.post('/v1/api_keys', {

@@ -11,8 +11,9 @@
  * user's role still grants: a demotion takes effect before the token expires.
  */
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import type { Kysely } from 'kysely';
-import { ENVIRONMENTS, type Database, type Environment, type Role } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import { signInOfAccessToken } from '../db/identity/sessions.js';
+import { ENVIRONMENTS, type Environment, type Role } from '../db/schema.js';
 import { randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
 import type { CredentialCache } from './credential-cache.js';
@@ -162,7 +163,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
  * as any credential changes on any process (`credential-cache.ts`); the sign-in's maximum age is
  * checked on every request.
  */
-export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessTokenSettings, cache?: CredentialCache<SignInCheck>): Authenticator {
+export function accessTokenAuthenticator(db: ReadHandle, settings: AccessTokenSettings, cache?: CredentialCache<SignInCheck>): Authenticator {
   /** Tokens verified once, with the key `cache` knows them by (their SHA-256, taken once, not per request). */
   const verifiedTokens = new Map<string, { claims: AccessTokenClaims; cacheKey: string }>();
   async function verifyOnce(token: string): Promise<{ ok: true; claims: AccessTokenClaims; cacheKey: string } | Extract<AuthResult, { ok: false }>> {
@@ -180,16 +181,7 @@ export function accessTokenAuthenticator(db: Kysely<Database>, settings: AccessT
   }
   /** The user and the sign-in as the database has them now: who the token acts for, or why not. */
   async function lookUp(claims: AccessTokenClaims): Promise<SignInCheck> {
-    const row = await db
-      .selectFrom('users')
-      .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
-      .select(['users.role', 'users.removed_at', 'auth_sessions.revoked_at', 'auth_sessions.created_at'])
-      .where('users.id', '=', claims.sub)
-      .where('users.merchant_id', '=', claims.merchant_id)
-      .where('auth_sessions.merchant_id', '=', claims.merchant_id)
-      .where('auth_sessions.id', '=', claims.sid)
-      .where('auth_sessions.environment', '=', claims.env)
-      .executeTakeFirst();
+    const row = await signInOfAccessToken(db, { userId: claims.sub, merchantId: claims.merchant_id, sessionId: claims.sid, environment: claims.env });
     if (row === undefined || row.removed_at !== null || row.revoked_at !== null) {
       return { result: { ok: false, code: 'credential_revoked', message: 'This access token has been revoked; sign in again.' } };
     }

@@ -5,10 +5,11 @@
  * A key has 190 bits of entropy, so a fast hash is enough: no one can search that space, and a
  * lookup by hash takes the same path for an unknown key and for a known prefix with a wrong secret.
  */
-import { pageOf, type PageRequest, type Pagination } from '../db/paginate.js';
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
-import type { Database, Environment } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import { apiKeyByHash, apiKeyPage, inTransaction, insertApiKey, recordApiKeyUse, revokeApiKeyRow, type ApiKeyRecordRow } from '../db/identity/api-keys.js';
+import type { PageRequest, Pagination } from '../db/paginate.js';
+import type { Environment } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { recordEvent } from '../events/record-event.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';
@@ -51,14 +52,6 @@ export interface CreateApiKeyInput {
 }
 
 /**
- * Runs `work` in `db` when it is a transaction already (a route's), else in a new one: a key's change
- * and its event commit together whoever calls (the API, the CLI, the demo).
- */
-function inTransaction<T>(db: Db | DbTransaction, work: (trx: DbTransaction) => Promise<T>): Promise<T> {
-  return 'kysely' in db ? db.transaction(work) : work(db);
-}
-
-/**
  * Creates a key and returns its record together with the only copy of the key. Records
  * `api_key.created` in the key's environment, carrying the record alone (never the key nor its hash).
  */
@@ -82,13 +75,11 @@ export async function createApiKey(
   };
   const view = toView(row);
   await inTransaction(db, async (trx) => {
-    await trx.insertInto('api_keys').values(row).execute();
+    await insertApiKey(trx, row);
     await recordEvent(trx, { merchantId: input.merchantId, environment: input.environment }, 'api_key.created', view, row.created_at);
   });
   return { ...view, key };
 }
-
-const VIEW_COLUMNS = ['id', 'name', 'environment', 'permissions', 'last4', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
 export interface ListApiKeysQuery extends PageRequest {
   environment?: Environment | undefined;
@@ -101,13 +92,11 @@ export interface ListApiKeysQuery extends PageRequest {
  * @example listApiKeys(db, 'mer_...', { environment: 'production', page: 1 })
  */
 export async function listApiKeys(
-  db: Kysely<Database>,
+  db: ReadHandle,
   merchantId: string,
   query: ListApiKeysQuery,
 ): Promise<{ data: ApiKeyView[]; pagination: Pagination }> {
-  let filtered = db.selectFrom('api_keys').where('merchant_id', '=', merchantId);
-  if (query.environment !== undefined) filtered = filtered.where('environment', '=', query.environment);
-  const { rows, pagination } = await pageOf<Omit<Database['api_keys'], 'key_hash' | 'merchant_id'>>(filtered, VIEW_COLUMNS, query);
+  const { rows, pagination } = await apiKeyPage(db, merchantId, query);
   return { data: rows.map(toView), pagination };
 }
 
@@ -124,20 +113,15 @@ export async function revokeApiKey(
 ): Promise<ApiKeyView | undefined> {
   const now = isoNow(clock);
   return inTransaction(db, async (trx) => {
-    let query = trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).where('revoked_at', 'is', null);
-    if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
-    const { numUpdatedRows } = await query.executeTakeFirst();
-    let select = trx.selectFrom('api_keys').selectAll().where('id', '=', keyId);
-    if (merchantId !== undefined) select = select.where('merchant_id', '=', merchantId);
-    const row = await select.executeTakeFirst();
+    const { revoked, row } = await revokeApiKeyRow(trx, keyId, merchantId, now);
     if (row === undefined) return undefined;
     const view = toView(row);
-    if (numUpdatedRows > 0n) await recordEvent(trx, { merchantId: row.merchant_id, environment: row.environment }, 'api_key.revoked', view, now);
+    if (revoked) await recordEvent(trx, { merchantId: row.merchant_id, environment: row.environment }, 'api_key.revoked', view, now);
     return view;
   });
 }
 
-function toView(row: Omit<Database['api_keys'], 'key_hash' | 'merchant_id'> & { key_hash?: string }): ApiKeyView {
+function toView(row: ApiKeyRecordRow): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -154,14 +138,10 @@ function toView(row: Omit<Database['api_keys'], 'key_hash' | 'merchant_id'> & { 
  * Resolves `sk_test_...` / `sk_live_...` bearer tokens. Revocation takes effect on the next request:
  * a key remembered in `cache` is forgotten as soon as any credential changes (`credential-cache.ts`).
  */
-export function apiKeyAuthenticator(db: Kysely<Database>, clock: Clock, cache?: CredentialCache<AuthResult>): Authenticator {
+export function apiKeyAuthenticator(db: ReadHandle, clock: Clock, cache?: CredentialCache<AuthResult>): Authenticator {
   const lastWritten = new Map<string, number>();
   async function lookUp(token: string, keyHash: string): Promise<AuthResult> {
-    const row = await db
-      .selectFrom('api_keys')
-      .select(['id', 'merchant_id', 'environment', 'permissions', 'revoked_at'])
-      .where('key_hash', '=', keyHash)
-      .executeTakeFirst();
+    const row = await apiKeyByHash(db, keyHash);
     if (row === undefined || environmentOfKey(token) !== row.environment) {
       return { ok: false, code: 'invalid_credentials', message: 'Invalid API key provided.' };
     }
@@ -192,7 +172,7 @@ export function apiKeyAuthenticator(db: Kysely<Database>, clock: Clock, cache?: 
       const now = clock.now().getTime();
       if (now - (lastWritten.get(id) ?? 0) >= LAST_USED_RESOLUTION_MS) {
         lastWritten.set(id, now);
-        await db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('merchant_id', '=', result.principal.merchantId).where('id', '=', id).execute();
+        await recordApiKeyUse(db, result.principal.merchantId, id, new Date(now).toISOString());
       }
       return result;
     },

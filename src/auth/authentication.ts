@@ -44,7 +44,7 @@ export async function registerAuthentication(
   const cipher = new SigningKeyCipher(config.signingKeyEncryptionKey, config.signingKeyEncryptionKeyPrevious);
   const keys = await startKeyRing(db, clock, config.accessTokenTtlSeconds, cipher, app.log);
   const sessions: SessionSettings = {
-    db: db.kysely,
+    db,
     keys,
     clock,
     issuer: () => site.url,
@@ -71,8 +71,8 @@ export async function registerAuthentication(
   });
   app.addHook('onClose', () => credentialChanges.close());
   const authenticators = [
-    apiKeyAuthenticator(db.kysely, clock, new CredentialCache({ changes: credentialChanges })),
-    accessTokenAuthenticator(db.kysely, sessions, new CredentialCache({ changes: credentialChanges })),
+    apiKeyAuthenticator(db, clock, new CredentialCache({ changes: credentialChanges })),
+    accessTokenAuthenticator(db, sessions, new CredentialCache({ changes: credentialChanges })),
   ];
   // Counted before authentication refuses anything, keyed by the credential the request proves.
   await app.register(rateLimitPlugin, {

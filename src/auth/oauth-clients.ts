@@ -6,8 +6,8 @@
  * exception (RFC 8252, section 7.3): a loopback `http` URI matches whatever its port, because a
  * native app listening on 127.0.0.1 gets a port from the operating system at each sign-in.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import { insertOAuthClient, oauthClientRow } from '../db/identity/signing-keys.js';
 import { InvalidInput } from '../errors.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
@@ -45,18 +45,18 @@ export function checkRedirectUri(uri: string): void {
   }
 }
 
-export async function createOAuthClient(db: Kysely<Database>, clock: Clock, input: { name: string; redirectUris: string[] }): Promise<OAuthClient> {
+export async function createOAuthClient(db: ReadHandle, clock: Clock, input: { name: string; redirectUris: string[] }): Promise<OAuthClient> {
   const name = input.name.trim();
   if (name === '') throw new InvalidInput('the client name must not be empty');
   if (input.redirectUris.length === 0) throw new InvalidInput('at least one redirect URI is needed');
   input.redirectUris.forEach(checkRedirectUri);
   const client: OAuthClient = { id: newId('cli'), name, redirect_uris: [...new Set(input.redirectUris)], created_at: isoNow(clock) };
-  await db.insertInto('oauth_clients').values({ ...client, redirect_uris: JSON.stringify(client.redirect_uris) }).execute();
+  await insertOAuthClient(db, { ...client, redirect_uris: JSON.stringify(client.redirect_uris) });
   return client;
 }
 
-export async function findOAuthClient(db: Kysely<Database>, id: string): Promise<OAuthClient | undefined> {
-  const row = await db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findOAuthClient(db: ReadHandle, id: string): Promise<OAuthClient | undefined> {
+  const row = await oauthClientRow(db, id);
   return row && { ...row, redirect_uris: JSON.parse(row.redirect_uris) as string[] };
 }
 

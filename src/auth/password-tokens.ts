@@ -8,9 +8,17 @@
  * A token is kept only as its SHA-256, works once, and setting the password ends every sign-in of the
  * user and spends every other token they hold.
  */
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
-import type { Database } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import {
+  deletePasswordTokensExpiredBefore,
+  insertPasswordToken,
+  passwordTokenWithUser,
+  resetTokensSince,
+  spendPasswordTokensOf,
+  usePasswordToken,
+} from '../db/identity/password-tokens.js';
+import { holdActiveUserByEmail, setPasswordHash } from '../db/identity/users.js';
 import { randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
 import { endSessionsIn } from './sessions.js';
@@ -22,24 +30,21 @@ export const PASSWORD_TOKEN_TTL_SECONDS: Record<PasswordTokenPurpose, number> = 
 
 /** A new token for this user; returns the token, shown once (in a mail or a form). */
 export async function createPasswordToken(
-  db: Kysely<Database>,
+  db: ReadHandle,
   clock: Clock,
   input: { userId: string; purpose: PasswordTokenPurpose; authorizeRequest?: Record<string, string> },
 ): Promise<string> {
   const token = randomBase62(43);
   const now = clock.now().getTime();
-  await db
-    .insertInto('password_tokens')
-    .values({
-      token_hash: sha256Hex(token),
-      user_id: input.userId,
-      purpose: input.purpose,
-      authorize_request: input.authorizeRequest === undefined ? null : JSON.stringify(input.authorizeRequest),
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + PASSWORD_TOKEN_TTL_SECONDS[input.purpose] * 1000).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await insertPasswordToken(db, {
+    token_hash: sha256Hex(token),
+    user_id: input.userId,
+    purpose: input.purpose,
+    authorize_request: input.authorizeRequest === undefined ? null : JSON.stringify(input.authorizeRequest),
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + PASSWORD_TOKEN_TTL_SECONDS[input.purpose] * 1000).toISOString(),
+    used_at: null,
+  });
   return token;
 }
 
@@ -64,18 +69,10 @@ export async function startPasswordReset(
   input: { email: string; authorizeRequest?: Record<string, string> },
 ): Promise<{ token: string; email: string; merchantId: string } | undefined> {
   return db.transaction(async (trx) => {
-    const user = await trx
-      .forUpdate(trx.selectFrom('users').select(['id', 'email', 'merchant_id']).where('email', '=', normalizeEmail(input.email)).where('removed_at', 'is', null))
-      .executeTakeFirst();
+    const user = await holdActiveUserByEmail(trx, normalizeEmail(input.email));
     if (user === undefined) return undefined;
     const now = clock.now().getTime();
-    const recent = await trx
-      .selectFrom('password_tokens')
-      .select(['created_at', 'expires_at', 'used_at'])
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', 'reset')
-      .where('created_at', '>', new Date(now - 60 * 60 * 1000).toISOString())
-      .execute();
+    const recent = await resetTokensSince(trx, user.id, new Date(now - 60 * 60 * 1000).toISOString());
     if (recent.length >= RESET_LINKS_PER_HOUR) return undefined;
     const reuseFrom = new Date(now - RESET_LINK_REUSE_SECONDS * 1000).toISOString();
     const nowIso = new Date(now).toISOString();
@@ -90,13 +87,8 @@ export type PasswordTokenCheck =
   | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
 /** What a token allows, without using it up (for the page that asks for the new password). */
-export async function checkPasswordToken(db: Kysely<Database>, clock: Clock, token: string): Promise<PasswordTokenCheck> {
-  const row = await db
-    .selectFrom('password_tokens')
-    .innerJoin('users', 'users.id', 'password_tokens.user_id')
-    .select(['password_tokens.user_id', 'password_tokens.purpose', 'password_tokens.authorize_request', 'password_tokens.expires_at', 'password_tokens.used_at', 'users.email', 'users.removed_at'])
-    .where('password_tokens.token_hash', '=', sha256Hex(token))
-    .executeTakeFirst();
+export async function checkPasswordToken(db: ReadHandle, clock: Clock, token: string): Promise<PasswordTokenCheck> {
+  const row = await passwordTokenWithUser(db, sha256Hex(token));
   if (row === undefined || row.removed_at !== null) return { ok: false, reason: 'unknown' };
   if (row.used_at !== null) return { ok: false, reason: 'used' };
   if (row.expires_at <= clock.now().toISOString()) return { ok: false, reason: 'expired' };
@@ -122,22 +114,16 @@ export async function setPasswordWithToken(db: Db, clock: Clock, token: string, 
   return db.transaction(async (trx): Promise<PasswordTokenCheck> => {
     const checked = await checkPasswordToken(trx, clock, token);
     if (!checked.ok) return checked;
-    const used = await trx.updateTable('password_tokens').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return { ok: false, reason: 'used' };
-    const user = await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, must_change_password: 0, updated_at: now })
-      .where('id', '=', checked.userId)
-      .returning('merchant_id')
-      .executeTakeFirstOrThrow();
-    await endSessionsIn(trx, { merchantId: user.merchant_id, userId: checked.userId }, {}, 'password_reset', now);
-    await trx.updateTable('password_tokens').set({ used_at: now }).where('user_id', '=', checked.userId).where('used_at', 'is', null).execute();
+    if (!(await usePasswordToken(trx, hash, now))) return { ok: false, reason: 'used' };
+    const merchantId = await setPasswordHash(trx, { userId: checked.userId }, { passwordHash, mustChangePassword: 0 }, now);
+    if (merchantId === undefined) throw new Error(`user ${checked.userId} of a password token is missing`);
+    await endSessionsIn(trx, { merchantId, userId: checked.userId }, {}, 'password_reset', now);
+    await spendPasswordTokensOf(trx, checked.userId, now);
     return checked;
   });
 }
 
 /** Deletes tokens a day past their expiry. */
-export async function purgeExpiredPasswordTokens(db: Kysely<Database>, now: Date): Promise<number> {
-  const result = await db.deleteFrom('password_tokens').where('expires_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export async function purgeExpiredPasswordTokens(db: ReadHandle, now: Date): Promise<number> {
+  return deletePasswordTokensExpiredBefore(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
 }

@@ -16,8 +16,28 @@
  * Codes and refresh tokens are kept only as SHA-256 hashes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, Environment, Role, SessionEndReason } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import {
+  authorizationCode,
+  claimAuthorizationCode,
+  deleteExpiredGrants,
+  endSession,
+  endSessionsOf,
+  insertAuthorizationCode,
+  insertRefreshToken,
+  insertSession,
+  liveSessionOfRefreshToken,
+  noteSessionOfCode,
+  noteSessionRefreshed,
+  refreshTokenWithSession,
+  rotateRefreshToken,
+  sessionClient,
+  sessionOfCode,
+  sessionOfRefreshToken as sessionOfRefreshTokenHash,
+} from '../db/identity/sessions.js';
+import { spendPasswordTokensOf } from '../db/identity/password-tokens.js';
+import { activeUser } from '../db/identity/users.js';
+import type { Environment, Role, SessionEndReason } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';
 import type { Clock } from '../time.js';
@@ -30,7 +50,7 @@ const USED_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
 const REFRESH_TOKEN_PREFIX = 'rt_';
 
 export interface SessionSettings extends AccessTokenSettings {
-  db: Kysely<Database>;
+  db: ReadHandle;
   refreshTokenTtlSeconds: number;
   refreshReuseGraceSeconds: number;
   /** Runs work in one transaction (BEGIN IMMEDIATE on SQLite, so the check and the update cannot interleave). */
@@ -76,27 +96,24 @@ function seenColumns(seen: SeenFrom | undefined, now: number) {
 
 /** Records a code for a signed-in user; returns the code, which is shown to the client once. */
 export async function createAuthorizationCode(
-  db: Kysely<Database>,
+  db: ReadHandle,
   clock: Clock,
   input: { clientId: string; userId: string; environment: Environment; redirectUri: string; codeChallenge: string },
 ): Promise<string> {
   const code = randomBase62(43);
   const now = clock.now().getTime();
-  await db
-    .insertInto('authorization_codes')
-    .values({
-      code_hash: sha256Hex(code),
-      client_id: input.clientId,
-      user_id: input.userId,
-      environment: input.environment,
-      redirect_uri: input.redirectUri,
-      code_challenge: input.codeChallenge,
-      created_at: iso(now),
-      expires_at: iso(now + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
-      used_at: null,
-      session_id: null,
-    })
-    .execute();
+  await insertAuthorizationCode(db, {
+    code_hash: sha256Hex(code),
+    client_id: input.clientId,
+    user_id: input.userId,
+    environment: input.environment,
+    redirect_uri: input.redirectUri,
+    code_challenge: input.codeChallenge,
+    created_at: iso(now),
+    expires_at: iso(now + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+    used_at: null,
+    session_id: null,
+  });
   return code;
 }
 
@@ -117,24 +134,13 @@ export async function exchangeAuthorizationCode(
   const signer = await settings.keys.signingKey();
   return settings.transaction(async (trx) => {
     const codeHash = sha256Hex(input.code);
-    const code = await trx.selectFrom('authorization_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+    const code = await authorizationCode(trx, codeHash);
     if (code === undefined) return refuse('unknown');
     // Mark it used first, whatever follows: a code is good for one attempt only.
-    const claimed = await trx
-      .updateTable('authorization_codes')
-      .set({ used_at: iso(now) })
-      .where('code_hash', '=', codeHash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) {
+    if (!(await claimAuthorizationCode(trx, codeHash, iso(now)))) {
       // Presented again: whatever the first exchange issued is no longer to be trusted.
-      const first = await trx
-        .selectFrom('authorization_codes')
-        .innerJoin('auth_sessions', 'auth_sessions.id', 'authorization_codes.session_id')
-        .select(['auth_sessions.merchant_id as merchantId', 'auth_sessions.id as sessionId'])
-        .where('authorization_codes.code_hash', '=', codeHash)
-        .executeTakeFirst();
-      if (first !== undefined) await revokeSessionIn(trx, first, 'code_reused', now);
+      const first = await sessionOfCode(trx, codeHash);
+      if (first !== undefined) await endSession(trx, first, 'code_reused', iso(now));
       return refuse('already_used', code.user_id);
     }
     if (code.expires_at <= iso(now)) return refuse('expired', code.user_id);
@@ -144,21 +150,18 @@ export async function exchangeAuthorizationCode(
     const user = await activeUser(trx, code.user_id);
     if (user === undefined) return refuse('revoked', code.user_id);
     const sessionId = newId('ses');
-    await trx
-      .insertInto('auth_sessions')
-      .values({
-        id: sessionId,
-        merchant_id: user.merchant_id,
-        user_id: user.id,
-        client_id: code.client_id,
-        environment: code.environment,
-        created_at: iso(now),
-        ...seenColumns(input.seenFrom, now),
-        revoked_at: null,
-        revoked_reason: null,
-      })
-      .execute();
-    await trx.updateTable('authorization_codes').set({ session_id: sessionId }).where('code_hash', '=', codeHash).execute();
+    await insertSession(trx, {
+      id: sessionId,
+      merchant_id: user.merchant_id,
+      user_id: user.id,
+      client_id: code.client_id,
+      environment: code.environment,
+      created_at: iso(now),
+      ...seenColumns(input.seenFrom, now),
+      revoked_at: null,
+      revoked_reason: null,
+    });
+    await noteSessionOfCode(trx, codeHash, sessionId);
     const tokens = await issueTokens(trx, settings, signer, { sessionId, user, environment: code.environment, now });
     return { ok: true, tokens, userId: user.id, sessionId };
   });
@@ -179,60 +182,39 @@ export async function refreshTokens(
   const signer = await settings.keys.signingKey();
   return settings.transaction(async (trx) => {
     const tokenHash = sha256Hex(input.refreshToken);
-    const token = await trx
-      .selectFrom('refresh_tokens')
-      .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-      .select([
-        'refresh_tokens.session_id',
-        'refresh_tokens.expires_at',
-        'refresh_tokens.rotated_at',
-        'auth_sessions.merchant_id',
-        'auth_sessions.user_id',
-        'auth_sessions.client_id',
-        'auth_sessions.environment',
-        'auth_sessions.created_at',
-        'auth_sessions.revoked_at',
-      ])
-      .where('refresh_tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const token = await refreshTokenWithSession(trx, tokenHash);
     if (token === undefined) return refuse('unknown');
     if (input.clientId !== undefined && input.clientId !== token.client_id) return refuse('client_mismatch', token.user_id);
     if (token.revoked_at !== null) return refuse('revoked', token.user_id);
     if (token.rotated_at !== null) return reuse(trx, settings, token, now);
     if (token.expires_at <= iso(now)) return refuse('expired', token.user_id);
     if (sessionPastMaxAge(settings, token.created_at)) return refuse('session_expired', token.user_id);
-    const rotated = await trx
-      .updateTable('refresh_tokens')
-      .set({ rotated_at: iso(now) })
-      .where('token_hash', '=', tokenHash)
-      .where('rotated_at', 'is', null)
-      .executeTakeFirst();
     // Another request rotated it between the read and this update: it won, this one lost the race.
-    if (Number(rotated.numUpdatedRows) === 0) return refuse('already_used', token.user_id);
+    if (!(await rotateRefreshToken(trx, tokenHash, iso(now)))) return refuse('already_used', token.user_id);
     const user = await activeUser(trx, token.user_id);
     if (user === undefined) return refuse('revoked', token.user_id);
     const environment = input.environment ?? token.environment;
-    await trx
-      .updateTable('auth_sessions')
+    await noteSessionRefreshed(
+      trx,
+      { merchantId: token.merchant_id, sessionId: token.session_id, environment: token.environment },
+      environment,
       // A caller that does not say where the request came from leaves the last known device as it was.
-      .set({ environment, ...(input.seenFrom === undefined ? { last_used_at: iso(now) } : seenColumns(input.seenFrom, now)) })
-      .where('merchant_id', '=', token.merchant_id)
-      .where('id', '=', token.session_id)
-      .execute();
+      input.seenFrom === undefined ? { last_used_at: iso(now) } : seenColumns(input.seenFrom, now),
+    );
     const tokens = await issueTokens(trx, settings, signer, { sessionId: token.session_id, user, environment, now });
     return { ok: true, tokens, userId: user.id, sessionId: token.session_id };
   });
 }
 
 async function reuse(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   settings: SessionSettings,
   token: { merchant_id: string; session_id: string; rotated_at: string | null; user_id: string },
   now: number,
 ): Promise<GrantRefusal> {
   const rotatedAgoMs = now - Date.parse(token.rotated_at!);
   if (rotatedAgoMs <= settings.refreshReuseGraceSeconds * 1000) return refuse('already_used', token.user_id);
-  await revokeSessionIn(trx, { merchantId: token.merchant_id, sessionId: token.session_id }, 'refresh_token_reused', now);
+  await endSession(trx, { merchantId: token.merchant_id, sessionId: token.session_id }, 'refresh_token_reused', iso(now));
   return refuse('reused', token.user_id);
 }
 
@@ -247,24 +229,11 @@ export async function revokeSession(
   const now = settings.clock.now().getTime();
   return settings.transaction(async (trx) => {
     // A refresh token names its sign-in, and so the merchant, through its hash.
-    const owner =
-      'sessionId' in ref
-        ? ref
-        : await trx
-            .selectFrom('refresh_tokens')
-            .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-            .select(['auth_sessions.merchant_id as merchantId', 'refresh_tokens.session_id as sessionId'])
-            .where('refresh_tokens.token_hash', '=', sha256Hex(ref.refreshToken))
-            .executeTakeFirst();
+    const owner = 'sessionId' in ref ? ref : await sessionOfRefreshTokenHash(trx, sha256Hex(ref.refreshToken));
     if (owner === undefined) return undefined;
-    const session = await trx
-      .selectFrom('auth_sessions')
-      .select(['id', 'client_id'])
-      .where('merchant_id', '=', owner.merchantId)
-      .where('id', '=', owner.sessionId)
-      .executeTakeFirst();
+    const session = await sessionClient(trx, owner.merchantId, owner.sessionId);
     if (session === undefined) return undefined;
-    await revokeSessionIn(trx, owner, 'signed_out', now);
+    await endSession(trx, { merchantId: owner.merchantId, sessionId: owner.sessionId }, 'signed_out', iso(now));
     return { sessionId: session.id, clientId: session.client_id };
   });
 }
@@ -273,29 +242,13 @@ export async function revokeSession(
  * The sign-in a refresh token belongs to (its user and client), read without changing anything: for
  * the per-account limit checked before an exchange, and the revocation endpoint's ownership check.
  */
-export async function sessionOfRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<{ userId: string; clientId: string } | undefined> {
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-    .select(['auth_sessions.user_id', 'auth_sessions.client_id'])
-    .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
-    .executeTakeFirst();
-  return row && { userId: row.user_id, clientId: row.client_id };
+export async function sessionOfRefreshToken(db: ReadHandle, refreshToken: string): Promise<{ userId: string; clientId: string } | undefined> {
+  const row = await sessionOfRefreshTokenHash(db, sha256Hex(refreshToken));
+  return row && { userId: row.userId, clientId: row.clientId };
 }
 
-export async function clientOfSession(db: Kysely<Database>, session: { merchantId: string; sessionId: string }): Promise<string | undefined> {
-  const row = await db.selectFrom('auth_sessions').select('client_id').where('merchant_id', '=', session.merchantId).where('id', '=', session.sessionId).executeTakeFirst();
-  return row?.client_id;
-}
-
-async function revokeSessionIn(trx: Kysely<Database>, session: { merchantId: string; sessionId: string }, reason: SessionEndReason, now: number) {
-  await trx
-    .updateTable('auth_sessions')
-    .set({ revoked_at: iso(now), revoked_reason: reason })
-    .where('merchant_id', '=', session.merchantId)
-    .where('id', '=', session.sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+export async function clientOfSession(db: ReadHandle, session: { merchantId: string; sessionId: string }): Promise<string | undefined> {
+  return (await sessionClient(db, session.merchantId, session.sessionId))?.client_id;
 }
 
 /**
@@ -308,48 +261,31 @@ async function revokeSessionIn(trx: Kysely<Database>, session: { merchantId: str
  * password's token): whoever was locked out must not come back through a link mailed before.
  */
 export async function endSessionsIn(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   owner: { merchantId: string; userId: string },
   which: { only?: string; except?: string },
   reason: SessionEndReason,
   now: string,
 ): Promise<string[]> {
-  let query = trx
-    .updateTable('auth_sessions')
-    .set({ revoked_at: now, revoked_reason: reason })
-    .where('merchant_id', '=', owner.merchantId)
-    .where('user_id', '=', owner.userId)
-    .where('revoked_at', 'is', null);
-  if (which.only !== undefined) query = query.where('id', '=', which.only);
-  if (which.except !== undefined) query = query.where('id', '!=', which.except);
-  const ended = await query.returning('id').execute();
-  if (which.only === undefined) {
-    await trx.updateTable('password_tokens').set({ used_at: now }).where('user_id', '=', owner.userId).where('used_at', 'is', null).execute();
-  }
-  return ended.map((row) => row.id);
-}
-
-async function activeUser(trx: Kysely<Database>, userId: string): Promise<{ id: string; merchant_id: string; role: Role } | undefined> {
-  return trx.selectFrom('users').select(['id', 'merchant_id', 'role']).where('id', '=', userId).where('removed_at', 'is', null).executeTakeFirst();
+  const ended = await endSessionsOf(trx, owner, which, reason, now);
+  if (which.only === undefined) await spendPasswordTokensOf(trx, owner.userId, now);
+  return ended;
 }
 
 async function issueTokens(
-  trx: Kysely<Database>,
+  trx: DbTransaction,
   settings: SessionSettings,
   signer: SigningKey,
   input: { sessionId: string; user: { id: string; merchant_id: string; role: Role }; environment: Environment; now: number },
 ): Promise<TokenSet> {
   const refreshToken = REFRESH_TOKEN_PREFIX + randomBase62(43);
-  await trx
-    .insertInto('refresh_tokens')
-    .values({
-      token_hash: sha256Hex(refreshToken),
-      session_id: input.sessionId,
-      created_at: iso(input.now),
-      expires_at: iso(input.now + settings.refreshTokenTtlSeconds * 1000),
-      rotated_at: null,
-    })
-    .execute();
+  await insertRefreshToken(trx, {
+    token_hash: sha256Hex(refreshToken),
+    session_id: input.sessionId,
+    created_at: iso(input.now),
+    expires_at: iso(input.now + settings.refreshTokenTtlSeconds * 1000),
+    rotated_at: null,
+  });
   const accessToken = await signAccessToken(settings, {
     userId: input.user.id,
     merchantId: input.user.merchant_id,
@@ -364,10 +300,8 @@ async function issueTokens(
  * Deletes what can no longer be used: refresh tokens past their expiry, and codes a day after they
  * expired. Sign-ins themselves are kept (a few rows per user), as the record of who signed in when.
  */
-export async function purgeExpiredGrants(db: Kysely<Database>, now: Date): Promise<{ refreshTokens: number; codes: number }> {
-  const tokens = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now.toISOString()).executeTakeFirst();
-  const codes = await db.deleteFrom('authorization_codes').where('expires_at', '<', iso(now.getTime() - USED_CODE_KEPT_MS)).executeTakeFirst();
-  return { refreshTokens: Number(tokens.numDeletedRows), codes: Number(codes.numDeletedRows) };
+export async function purgeExpiredGrants(db: ReadHandle, now: Date): Promise<{ refreshTokens: number; codes: number }> {
+  return deleteExpiredGrants(db, now.toISOString(), iso(now.getTime() - USED_CODE_KEPT_MS));
 }
 
 function refuse(reason: GrantRefusal['reason'], userId?: string): GrantRefusal {
@@ -379,16 +313,7 @@ function refuse(reason: GrantRefusal['reason'], userId?: string): GrantRefusal {
  * sign-in not ended), read without changing anything: such a refresh is limited per sign-in rather
  * than per client address. Undefined for any other token.
  */
-export async function liveSignInOfRefreshToken(db: Kysely<Database>, refreshToken: string, now: Date): Promise<string | undefined> {
+export async function liveSignInOfRefreshToken(db: ReadHandle, refreshToken: string, now: Date): Promise<string | undefined> {
   if (!refreshToken.startsWith(REFRESH_TOKEN_PREFIX)) return undefined;
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-    .select('refresh_tokens.session_id')
-    .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
-    .where('refresh_tokens.rotated_at', 'is', null)
-    .where('refresh_tokens.expires_at', '>', now.toISOString())
-    .where('auth_sessions.revoked_at', 'is', null)
-    .executeTakeFirst();
-  return row?.session_id;
+  return liveSessionOfRefreshToken(db, sha256Hex(refreshToken), now.toISOString());
 }

@@ -3,6 +3,7 @@
  * whoever knew the old password is signed out everywhere.
  */
 import type { Db } from '../db/connection.js';
+import { setPasswordHash, userRecord } from '../db/identity/users.js';
 import { InvalidInput } from '../errors.js';
 import { isoNow, type Clock } from '../time.js';
 import { endSessionsIn } from './sessions.js';
@@ -21,12 +22,12 @@ export async function setUserPassword(db: Db, clock: Clock, userId: string, pass
   // Hashed before the transaction opens: the slow hash must not hold the write lock.
   const passwordHash = await hashPassword(password);
   return db.transaction(async (trx) => {
-    const user = await trx.selectFrom('users').select(['id', 'merchant_id', 'email', 'role', 'created_at', 'removed_at']).where('id', '=', userId).executeTakeFirst();
+    const user = await userRecord(trx, userId);
     if (user === undefined) return undefined;
     if (user.removed_at !== null) throw new InvalidInput(`user ${userId} was removed on ${user.removed_at} and can no longer sign in; create a new user instead`);
     const now = isoNow(clock);
     // The operator's password is final: the user is not asked to choose another at sign-in.
-    await trx.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: now }).where('id', '=', userId).execute();
+    await setPasswordHash(trx, { userId }, { passwordHash, mustChangePassword: 0 }, now);
     await endSessionsIn(trx, { merchantId: user.merchant_id, userId }, {}, 'password_changed', now);
     const { removed_at: _removed, ...view } = user;
     return view;

@@ -4,9 +4,10 @@
  * stands in your way. The link (a one-time token kept only as its SHA-256, valid 24 hours) creates
  * the merchant and its admin, if the e-mail is still free.
  */
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
-import type { Database } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import { deleteSignUpsExpiredBefore, insertSignUpRequest, signUpRequest, useSignUpRequest } from '../db/identity/password-tokens.js';
+import { emailInUse } from '../db/identity/users.js';
 import { InvalidInput } from '../errors.js';
 import { randomBase62, sha256Hex } from '../ids.js';
 import { insertMerchant } from '../merchants/create-merchant.js';
@@ -28,35 +29,31 @@ export interface SignUpInput {
  * What the sign-up form leads to, worked out after the form is answered: a new pending sign-up and
  * its token, or `registered` when the address already has an account (the owner is told by mail).
  */
-export async function startSignUp(db: Kysely<Database>, clock: Clock, input: SignUpInput): Promise<{ registered: true } | { registered: false; token: string }> {
+export async function startSignUp(db: ReadHandle, clock: Clock, input: SignUpInput): Promise<{ registered: true } | { registered: false; token: string }> {
   const email = normalizeEmail(input.email);
-  const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (taken !== undefined) return { registered: true };
+  if (await emailInUse(db, email)) return { registered: true };
   const passwordHash = await hashPassword(input.password);
   const token = randomBase62(43);
   const now = clock.now().getTime();
-  await db
-    .insertInto('sign_up_requests')
-    .values({
-      token_hash: sha256Hex(token),
-      email,
-      business_name: input.businessName,
-      currency: input.currency,
-      password_hash: passwordHash,
-      authorize_request: JSON.stringify(input.authorizeRequest),
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + SIGN_UP_LINK_TTL_SECONDS * 1000).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await insertSignUpRequest(db, {
+    token_hash: sha256Hex(token),
+    email,
+    business_name: input.businessName,
+    currency: input.currency,
+    password_hash: passwordHash,
+    authorize_request: JSON.stringify(input.authorizeRequest),
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + SIGN_UP_LINK_TTL_SECONDS * 1000).toISOString(),
+    used_at: null,
+  });
   return { registered: false, token };
 }
 
 export type PendingSignUp = { ok: true; email: string; businessName: string; authorizeRequest: Record<string, string> } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
 /** The pending sign-up of a link, without using it up (for the page that asks to confirm). */
-export async function pendingSignUp(db: Kysely<Database>, clock: Clock, token: string): Promise<PendingSignUp> {
-  const row = await db.selectFrom('sign_up_requests').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+export async function pendingSignUp(db: ReadHandle, clock: Clock, token: string): Promise<PendingSignUp> {
+  const row = await signUpRequest(db, sha256Hex(token));
   if (row === undefined) return { ok: false, reason: 'unknown' };
   if (row.used_at !== null) return { ok: false, reason: 'used' };
   if (row.expires_at <= clock.now().toISOString()) return { ok: false, reason: 'expired' };
@@ -77,16 +74,14 @@ export async function completeSignUp(db: Db, clock: Clock, token: string): Promi
   const now = clock.now().toISOString();
   const hash = sha256Hex(token);
   const outcome = await db.transaction(async (trx): Promise<CompletedSignUp> => {
-    const row = await trx.selectFrom('sign_up_requests').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    const row = await signUpRequest(trx, hash);
     if (row === undefined) return { ok: false, reason: 'unknown' };
     if (row.used_at !== null) return { ok: false, reason: 'used' };
     if (row.expires_at <= now) return { ok: false, reason: 'expired' };
     // Conditional, so that of two clicks at once only one goes on.
-    const used = await trx.updateTable('sign_up_requests').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return { ok: false, reason: 'used' };
+    if (!(await useSignUpRequest(trx, hash, now))) return { ok: false, reason: 'used' };
     const authorizeRequest = JSON.parse(row.authorize_request) as Record<string, string>;
-    const taken = await trx.selectFrom('users').select('id').where('email', '=', row.email).executeTakeFirst();
-    if (taken !== undefined) return { ok: false, reason: 'taken', authorizeRequest };
+    if (await emailInUse(trx, row.email)) return { ok: false, reason: 'taken', authorizeRequest };
     try {
       const created = await insertMerchant(trx, clock, { name: row.business_name, email: row.email, currency: row.currency, passwordHash: row.password_hash });
       return { ok: true, userId: created.user.id, merchantId: created.merchant.id, authorizeRequest };
@@ -109,7 +104,6 @@ class SignUpTaken extends Error {
 }
 
 /** Deletes sign-ups a day past their expiry; a used one is kept as long, so its link says "already used". */
-export async function purgeExpiredSignUps(db: Kysely<Database>, now: Date): Promise<number> {
-  const result = await db.deleteFrom('sign_up_requests').where('expires_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export async function purgeExpiredSignUps(db: ReadHandle, now: Date): Promise<number> {
+  return deleteSignUpsExpiredBefore(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
 }

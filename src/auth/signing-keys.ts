@@ -13,9 +13,18 @@
  */
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
-import type { Database } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import {
+  hasActiveSigningKey,
+  holdSigningKeys,
+  insertSigningKey,
+  retireSigningKeys,
+  signingKeysSince,
+  storedPrivateKeys,
+  storePrivateKey,
+} from '../db/identity/signing-keys.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
 import { SigningKeyCipher } from './signing-key-cipher.js';
@@ -57,9 +66,8 @@ async function newKeyRow(clock: Clock, cipher: SigningKeyCipher) {
 export async function ensureSigningKey(db: Db, clock: Clock, cipher: SigningKeyCipher = IN_CLEAR): Promise<void> {
   const row = await newKeyRow(clock, cipher);
   await db.transaction(async (trx) => {
-    await trx.lockTable('signing_keys');
-    const active = await trx.selectFrom('signing_keys').select('id').where('retired_at', 'is', null).executeTakeFirst();
-    if (active === undefined) await trx.insertInto('signing_keys').values(row).execute();
+    await holdSigningKeys(trx);
+    if (!(await hasActiveSigningKey(trx))) await insertSigningKey(trx, row);
   });
 }
 
@@ -71,16 +79,11 @@ export async function ensureSigningKey(db: Db, clock: Clock, cipher: SigningKeyC
 export async function rotateSigningKey(db: Db, clock: Clock, cipher: SigningKeyCipher = IN_CLEAR): Promise<{ id: string; retired: string[]; rewrapped: number }> {
   const row = await newKeyRow(clock, cipher);
   return db.transaction(async (trx) => {
-    await trx.lockTable('signing_keys');
+    await holdSigningKeys(trx);
     const rewrapped = await rewrap(trx, cipher, () => true);
-    const retired = await trx
-      .updateTable('signing_keys')
-      .set({ retired_at: row.created_at })
-      .where('retired_at', 'is', null)
-      .returning('id')
-      .execute();
-    await trx.insertInto('signing_keys').values(row).execute();
-    return { id: row.id, retired: retired.map((r) => r.id), rewrapped };
+    const retired = await retireSigningKeys(trx, row.created_at);
+    await insertSigningKey(trx, row);
+    return { id: row.id, retired, rewrapped };
   });
 }
 
@@ -91,35 +94,28 @@ export async function rotateSigningKey(db: Db, clock: Clock, cipher: SigningKeyC
  */
 export async function sealSigningKeys(db: Db, cipher: SigningKeyCipher): Promise<{ encrypted: number; inClear: number }> {
   return db.transaction(async (trx) => {
-    await trx.lockTable('signing_keys');
+    await holdSigningKeys(trx);
     const encrypted = await rewrap(trx, cipher, (stored) => stored.trimStart().startsWith('{'));
-    const inClear = (await trx.selectFrom('signing_keys').select('private_jwk').execute()).filter((r) => r.private_jwk.trimStart().startsWith('{')).length;
+    const inClear = (await storedPrivateKeys(trx)).filter((r) => r.private_jwk.trimStart().startsWith('{')).length;
     return { encrypted, inClear };
   });
 }
 
 /** Opens every stored private key, and stores again with `cipher` those `chosen` that it does not store so already. */
-async function rewrap(trx: Kysely<Database>, cipher: SigningKeyCipher, chosen: (stored: string) => boolean): Promise<number> {
+async function rewrap(trx: DbTransaction, cipher: SigningKeyCipher, chosen: (stored: string) => boolean): Promise<number> {
   let count = 0;
-  for (const row of await trx.selectFrom('signing_keys').select(['id', 'private_jwk']).orderBy('id').execute()) {
+  for (const row of await storedPrivateKeys(trx)) {
     const jwk = await cipher.open(row.id, row.private_jwk);
     if (!chosen(row.private_jwk) || cipher.isCurrent(row.private_jwk)) continue;
-    await trx.updateTable('signing_keys').set({ private_jwk: await cipher.seal({ ...jwk, kid: row.id }) }).where('id', '=', row.id).execute();
+    await storePrivateKey(trx, row.id, await cipher.seal({ ...jwk, kid: row.id }));
     count += 1;
   }
   return count;
 }
 
 /** Keys still published (or the one named `kid`, if it is): the signing key, and retired keys whose tokens may not all have expired. */
-export async function publishedKeys(db: Kysely<Database>, clock: Clock, accessTokenTtlSeconds: number, kid?: string) {
-  const cutoff = publishedSince(clock, accessTokenTtlSeconds);
-  let query = db.selectFrom('signing_keys').selectAll();
-  if (kid !== undefined) query = query.where('id', '=', kid);
-  return query
-    .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', cutoff)]))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+export async function publishedKeys(db: ReadHandle, clock: Clock, accessTokenTtlSeconds: number, kid?: string) {
+  return signingKeysSince(db, publishedSince(clock, accessTokenTtlSeconds), kid);
 }
 
 export interface SigningKey {
@@ -169,7 +165,7 @@ export class KeyRing {
     const keys = await this.current(RELOAD_EVERY_MS);
     const key = keys.verifying.get(kid);
     if (key !== undefined) return key;
-    const [row] = await publishedKeys(this.db.kysely, this.clock, this.accessTokenTtlSeconds, kid);
+    const [row] = await publishedKeys(this.db, this.clock, this.accessTokenTtlSeconds, kid);
     if (row === undefined) return undefined;
     const found = (await importJWK(JSON.parse(row.public_jwk) as PublicJwk, SIGNING_ALGORITHM)) as CryptoKey;
     keys.verifying.set(kid, found);
@@ -195,7 +191,7 @@ export class KeyRing {
   }
 
   private async load(): Promise<LoadedKeys> {
-    const rows = await publishedKeys(this.db.kysely, this.clock, this.accessTokenTtlSeconds);
+    const rows = await publishedKeys(this.db, this.clock, this.accessTokenTtlSeconds);
     const verifying = new Map<string, CryptoKey>();
     const jwks: PublicJwk[] = [];
     for (const row of rows) {

@@ -1,10 +1,11 @@
 /**
  * The people of a merchant who sign in: an e-mail, a password (Argon2id) and a role.
  */
-import type { Kysely } from 'kysely';
 import { InvalidInput } from '../errors.js';
 import type { Db } from '../db/connection.js';
-import { ROLES, type Database, type Role } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import { emailInUse, insertUserRow, markUserRemoved, signInUser, userRecord } from '../db/identity/users.js';
+import { ROLES, type Role } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
@@ -95,17 +96,13 @@ export async function insertUser(
   user: UserView & { password_hash: string; must_change_password?: number },
 ): Promise<void> {
   const taken = emailTaken(user.email);
-  if (await isEmailTaken(trx, user.email)) throw taken;
+  if (await emailInUse(trx, user.email)) throw taken;
   try {
-    await trx.insertInto('users').values({ ...user, updated_at: user.created_at, removed_at: null }).execute();
+    await insertUserRow(trx, { ...user, updated_at: user.created_at, removed_at: null });
   } catch (error) {
     if (trx.isUniqueViolation(error)) throw taken;
     throw error;
   }
-}
-
-async function isEmailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
 }
 
 function emailTaken(email: string): InvalidInput {
@@ -113,7 +110,7 @@ function emailTaken(email: string): InvalidInput {
 }
 
 export async function createUser(db: Db, clock: Clock, input: CreateUserInput): Promise<UserView> {
-  const { user, passwordHash } = await prepareUser(db.kysely, clock, input);
+  const { user, passwordHash } = await prepareUser(db, clock, input);
   await db.transaction(async (trx) => {
     const merchant = await trx.selectFrom('merchants').select('id').where('id', '=', input.merchantId).executeTakeFirst();
     if (merchant === undefined) throw new InvalidInput(`no merchant with id "${input.merchantId}"`);
@@ -128,12 +125,12 @@ export async function createUser(db: Db, clock: Clock, input: CreateUserInput): 
  * which checks the e-mail again in its transaction. A taken e-mail is refused before the hash, so
  * that adding users with taken e-mails costs no hashing.
  */
-export async function prepareUser(db: Kysely<Database>, clock: Clock, input: CreateUserInput): Promise<{ user: UserView; passwordHash: string }> {
+export async function prepareUser(db: ReadHandle, clock: Clock, input: CreateUserInput): Promise<{ user: UserView; passwordHash: string }> {
   const email = normalizeEmail(input.email);
   const problem = credentialsProblem(email, input.password, input.email);
   if (problem !== undefined) throw new InvalidInput(problem.message, problem.param);
   if (!ROLES.includes(input.role)) throw new InvalidInput(`the role must be one of ${ROLES.join(', ')}, got "${input.role}"`, 'role');
-  if (await isEmailTaken(db, email)) throw emailTaken(email);
+  if (await emailInUse(db, email)) throw emailTaken(email);
   const passwordHash = await hashPassword(input.password);
   return { user: { id: newId('usr'), merchant_id: input.merchantId, email, role: input.role, created_at: isoNow(clock) }, passwordHash };
 }
@@ -150,18 +147,11 @@ export async function removeUser(db: Db, clock: Clock, userId: string): Promise<
  * `removeUser` in the caller's transaction, at time `now` (ISO 8601). `merchantId` is the merchant
  * the user must belong to; without it (an operator's command naming only the user) the user's own.
  */
-export async function removeUserIn(trx: Kysely<Database>, now: string, userId: string, merchantId?: string): Promise<UserView | undefined> {
-  let query = trx.selectFrom('users').select(['id', 'merchant_id', 'email', 'role', 'created_at']).where('id', '=', userId);
-  if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
-  const user = await query.executeTakeFirst();
-  if (user === undefined) return undefined;
-  await trx
-    .updateTable('users')
-    .set({ removed_at: now, updated_at: now })
-    .where('merchant_id', '=', user.merchant_id)
-    .where('id', '=', userId)
-    .where('removed_at', 'is', null)
-    .execute();
+export async function removeUserIn(trx: DbTransaction, now: string, userId: string, merchantId?: string): Promise<UserView | undefined> {
+  const record = await userRecord(trx, userId, merchantId);
+  if (record === undefined) return undefined;
+  const { removed_at: _removed, ...user } = record;
+  await markUserRemoved(trx, user.merchant_id, userId, now);
   await endSessionsIn(trx, { merchantId: user.merchant_id, userId }, {}, 'user_removed', now);
   return user;
 }
@@ -173,13 +163,8 @@ let decoyHash: Promise<string> | undefined;
  * The user with this e-mail and password, or undefined. An unknown e-mail, a removed user and a
  * wrong password are not told apart, neither in the result nor in the time taken.
  */
-export async function checkPassword(db: Kysely<Database>, email: string, password: string): Promise<(UserView & { mustChangePassword: boolean }) | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'merchant_id', 'email', 'role', 'created_at', 'password_hash', 'must_change_password'])
-    .where('email', '=', normalizeEmail(email))
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
+export async function checkPassword(db: ReadHandle, email: string, password: string): Promise<(UserView & { mustChangePassword: boolean }) | undefined> {
+  const user = await signInUser(db, normalizeEmail(email));
   if (user === undefined) {
     decoyHash ??= hashPassword(`decoy-${newId('usr')}`);
     await verifyPassword(await decoyHash, password);

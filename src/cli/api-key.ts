@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander';
 import { createApiKey, revokeApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES, storedApiKeyScopes, type ApiKeyScope } from '../auth/permissions.js';
 import { loadConfig } from '../config.js';
+import { allApiKeys } from '../db/identity/api-keys.js';
 import { ENVIRONMENTS, type Environment } from '../db/schema.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
@@ -36,10 +37,9 @@ export function registerApiKey(program: Command): void {
       const permissions = options.permissions ?? [...DEFAULT_API_KEY_SCOPES];
       if (options.name.trim() === '') throw new CliError('--name must not be empty');
       const created = await withDatabase(loadConfig(), async (db) => {
-        const merchant = await db.kysely.selectFrom('merchants').select('id').where('id', '=', options.merchant).executeTakeFirst();
-        if (merchant === undefined) throw new CliError(`no merchant with id "${options.merchant}"`);
+        await checkMerchant(db, options.merchant);
         return createApiKey(db, systemClock, {
-          merchantId: merchant.id,
+          merchantId: options.merchant,
           environment: options.environment,
           name: options.name.trim(),
           permissions,
@@ -74,13 +74,7 @@ export function registerApiKey(program: Command): void {
     .action(async (options: OutputOptions & { merchant?: string }) => {
       const keys = await withDatabase(loadConfig(), async (db) => {
         await checkMerchant(db, options.merchant);
-        let query = db.kysely
-          .selectFrom('api_keys')
-          .select(['id', 'merchant_id', 'name', 'environment', 'permissions', 'last4', 'created_at', 'last_used_at', 'revoked_at'])
-          .orderBy('created_at')
-          .orderBy('id');
-        if (options.merchant !== undefined) query = query.where('merchant_id', '=', options.merchant);
-        return (await query.execute()).map((row) => ({ ...row, permissions: storedApiKeyScopes(row.permissions) }));
+        return (await allApiKeys(db, options.merchant)).map((row) => ({ ...row, permissions: storedApiKeyScopes(row.permissions) }));
       });
       printTable(
         options,

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { checkRedirectUri, createOAuthClient } from '../auth/oauth-clients.js';
 import { loadConfig, serviceUrl } from '../config.js';
+import { allOAuthClients } from '../db/identity/signing-keys.js';
 import { InvalidInput } from '../errors.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
@@ -41,7 +42,7 @@ export function registerOAuthClient(program: Command): void {
         }
       }
       const config = loadConfig();
-      const client = await withDatabase(config, (db) => createOAuthClient(db.kysely, systemClock, { name: options.name, redirectUris: options.redirectUri }));
+      const client = await withDatabase(config, (db) => createOAuthClient(db, systemClock, { name: options.name, redirectUris: options.redirectUri }));
       const url = serviceUrl(config, config.port);
       printResult(options, { client_id: client.id, name: client.name, redirect_uris: client.redirect_uris }, () =>
         [
@@ -63,7 +64,7 @@ function registerList(oauthClient: Command): void {
     .option('--json', 'print {"data": [{"client_id", "name", "redirect_uris", "created_at"}]} instead of a table')
     .action(async (options: OutputOptions) => {
       const rows = await withDatabase(loadConfig(), (db) =>
-        db.kysely.selectFrom('oauth_clients').select(['id', 'name', 'redirect_uris', 'created_at']).orderBy('created_at').orderBy('id').execute(),
+        allOAuthClients(db),
       );
       const clients = rows.map((row) => ({ client_id: row.id, name: row.name, redirect_uris: JSON.parse(row.redirect_uris) as string[], created_at: row.created_at }));
       printTable(

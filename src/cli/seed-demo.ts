@@ -65,11 +65,11 @@ export const DEMO_CLIENT = { name: 'Till demo app', redirectUris: ['http://127.0
 export async function prepareDemoClient(db: Db): Promise<{ client: OAuthClient; created: boolean }> {
   const named = await db.kysely.selectFrom('oauth_clients').select('id').where('name', '=', DEMO_CLIENT.name).orderBy('created_at').orderBy('id').execute();
   for (const { id } of named) {
-    const client = await findOAuthClient(db.kysely, id);
+    const client = await findOAuthClient(db, id);
     // One the operator registered under the same name with other redirect URIs is not the demo's.
     if (client !== undefined && DEMO_CLIENT.redirectUris.every((uri) => client.redirect_uris.includes(uri))) return { client, created: false };
   }
-  return { client: await createOAuthClient(db.kysely, systemClock, { name: DEMO_CLIENT.name, redirectUris: [...DEMO_CLIENT.redirectUris] }), created: true };
+  return { client: await createOAuthClient(db, systemClock, { name: DEMO_CLIENT.name, redirectUris: [...DEMO_CLIENT.redirectUris] }), created: true };
 }
 
 const MINUTE = 60_000;

@@ -7,6 +7,7 @@ import { Option, type Command } from 'commander';
 import { setUserPassword } from '../auth/set-password.js';
 import { createUser, removeUser, ROLES } from '../auth/users.js';
 import { loadConfig } from '../config.js';
+import { allUsers, userRecord } from '../db/identity/users.js';
 import type { Role } from '../db/schema.js';
 import { systemClock } from '../time.js';
 import { CliError } from './cli-error.js';
@@ -53,8 +54,8 @@ export function registerUser(program: Command): void {
         const view = await removeUser(db, systemClock, userId);
         if (view === undefined) return undefined;
         // Removing twice keeps the first time, which removeUser does not return.
-        const { removed_at } = await db.kysely.selectFrom('users').select('removed_at').where('id', '=', userId).executeTakeFirstOrThrow();
-        return { ...view, removed_at: removed_at! };
+        const record = await userRecord(db, userId);
+        return { ...view, removed_at: record!.removed_at! };
       });
       if (removed === undefined) throw new CliError(`no user with id "${userId}"`);
       printResult(options, { id: removed.id, email: removed.email, merchant_id: removed.merchant_id, removed_at: removed.removed_at }, () =>
@@ -70,9 +71,7 @@ export function registerUser(program: Command): void {
     .action(async (options: OutputOptions & { merchant?: string }) => {
       const users = await withDatabase(loadConfig(), async (db) => {
         await checkMerchant(db, options.merchant);
-        let query = db.kysely.selectFrom('users').select(['id', 'merchant_id', 'email', 'role', 'created_at', 'removed_at']).orderBy('created_at').orderBy('id');
-        if (options.merchant !== undefined) query = query.where('merchant_id', '=', options.merchant);
-        return query.execute();
+        return allUsers(db, options.merchant);
       });
       printTable(
         options,

@@ -12,15 +12,19 @@
  *   with back-off (0.1 s doubling to 5 s), and never lets its errors end the process.
  *
  * A notice reaches the other processes a little after the commit, and a client told "revoked" may
- * be quicker (seen in tests under load). So on PostgreSQL the pool (`postgres.ts`) calls `settle()`
- * after committing a change to those rows, before the caller hears of the commit: a second notice on
- * the same channel that every listening process acknowledges. PostgreSQL delivers notices in commit
- * order, so a process that acknowledges the second has taken in the first. The wait ends after 1 s
- * whatever happens (a process that froze holds nobody up).
+ * be quicker (seen in tests under load). So the write that changes a credential says so itself
+ * (`announceCredentialChange`, called by the identity store's revoking, removing, role-changing and
+ * sign-in-ending functions), and on PostgreSQL the transaction (`postgres.ts`) then calls `settle()`
+ * after its commit, before the caller hears of it: a second notice on the same channel that every
+ * listening process acknowledges. PostgreSQL delivers notices in commit order, so a process that
+ * acknowledges the second has taken in the first. The wait ends after 1 s whatever happens (a
+ * process that froze holds nobody up). Nothing reads the text of a statement to decide: a key's
+ * last-use update announces nothing, whatever its SQL looks like.
  */
 import { randomUUID } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import type { ReadHandle } from './handle.js';
 
 export const CREDENTIALS_CHANNEL = 'till_credentials';
 const ACK_CHANNEL = 'till_credentials_ack';
@@ -38,6 +42,43 @@ export interface CredentialChanges {
   /** Resolves once every process has seen the changes committed before the call (or after 1 s). */
   settle(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a write changed, as the identity store announces it. */
+export type CredentialChange = 'api_key_revoked' | 'user_removed' | 'role_changed' | 'password_changed' | 'sign_ins_ended' | 'environment_switched';
+
+/** Transactions that announced a credential change, until they end. */
+const announcing = new WeakSet<object>();
+
+/**
+ * Says that `handle` has just changed a credential a check reads (the triggers of migration 0013
+ * tell the other processes; this makes the caller wait until they have heard). In a transaction:
+ * every process has taken the change in before the transaction's caller hears of its commit
+ * (`settleAfterCommit`); on the database itself (a statement committed on its own): before this
+ * resolves. `what` names the change at the call; every kind is waited for alike.
+ *
+ * @example
+ *   if (revoked) await announceCredentialChange(trx, 'api_key_revoked');
+ */
+export async function announceCredentialChange(handle: ReadHandle, _what: CredentialChange): Promise<void> {
+  if ('kysely' in handle) await handle.watchCredentials().settle();
+  else announcing.add(handle);
+}
+
+/**
+ * Runs a transaction through `run`, then, when its work announced a credential change and it
+ * committed, `settle()`s before answering. (`postgres.ts`; SQLite's requests read the number
+ * themselves, so there is nothing to wait for.)
+ */
+export async function settleAfterCommit<T, Trx extends object>(
+  run: (work: (trx: Trx) => Promise<T>) => Promise<T>,
+  work: (trx: Trx) => Promise<T>,
+  settle: () => Promise<void>,
+): Promise<T> {
+  let ran: Trx | undefined;
+  const result = await run((trx) => work((ran = trx)));
+  if (ran !== undefined && announcing.has(ran)) await settle();
+  return result;
 }
 
 /** SQLite: the number the triggers keep in `credential_generation`, read per request. */

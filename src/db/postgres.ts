@@ -15,7 +15,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { DatabaseFault, Db, OpenOptions } from './connection.js';
-import { postgresCredentialChanges, type CredentialChanges } from './credential-changes.js';
+import { postgresCredentialChanges, settleAfterCommit, type CredentialChanges } from './credential-changes.js';
 import { remainingMs } from './deadline.js';
 import type { Database } from './schema.js';
 import type { Prepared } from './prepared.js';
@@ -119,7 +119,7 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
       ...(onState === undefined ? {} : { onState }),
     }));
   const settle = () => watchCredentials().settle();
-  const connections = withNamedStatements(pool, health, statementTimeoutMs, settle);
+  const connections = withNamedStatements(pool, health, statementTimeoutMs);
   const kysely = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: connections }) });
   const db: Db = {
     kysely,
@@ -135,7 +135,8 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
       }
     },
     withOwnConnections: (poolSize) => openPostgres({ ...options, poolSize }),
-    transaction: (work) => runTransaction(kysely, postgresLocks, POSTGRES_REFUSALS, work),
+    // A transaction that announced a credential change (`announceCredentialChange`) returns once every process has taken it in.
+    transaction: (work) => settleAfterCommit((announced) => runTransaction(kysely, postgresLocks, POSTGRES_REFUSALS, announced), work, settle),
     ...POSTGRES_REFUSALS,
     ping: async () => {
       await pool.query('select 1');
@@ -220,7 +221,7 @@ const SELECTS_ALL = /\bselect \*|"\.\*/;
  * whose result columns have changed ("cached plan must not change result type"), which a migration
  * adding a column, run by another process while this one serves, would cause.
  */
-function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeoutMs: number | undefined, settle: () => Promise<void>): PostgresPool {
+function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeoutMs: number | undefined): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -231,8 +232,6 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
     return name;
   };
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  /** Per connection: in a transaction, and whether it changed a credential (announced once it commits). */
-  const transactions = new WeakMap<pg.PoolClient, { open: boolean; credentials: boolean }>();
   /** Connections that broke while lent out, and how: released with an error, so that pg-pool closes them. */
   const broken = new WeakMap<pg.PoolClient, DatabaseFault>();
   // A lent-out connection that breaks emits 'error' on itself, and Node ends the process when nothing
@@ -246,27 +245,6 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
       if (!broken.has(client)) broken.set(client, 'unreachable');
     }),
   );
-  /**
-   * A change to the rows a credential check reads is announced to every server process before the
-   * caller hears of its commit (`CredentialChanges.settle`), so that its next request, on any
-   * process, meets it: after `commit` in a transaction, at once for a statement on its own.
-   */
-  const afterStatement = async (client: pg.PoolClient, text: string, result: pg.QueryResult) => {
-    let state = transactions.get(client);
-    if (state === undefined) transactions.set(client, (state = { open: false, credentials: false }));
-    if (text === 'begin' || text.startsWith('start transaction')) {
-      state.open = true;
-      state.credentials = false;
-    } else if (text === 'commit' || text === 'rollback') {
-      const announce = text === 'commit' && state.credentials;
-      state.open = false;
-      state.credentials = false;
-      if (announce) await settle();
-    } else if ((result.rowCount ?? 0) > 0 && changesCredentials(text)) {
-      if (state.open) state.credentials = true;
-      else await settle();
-    }
-  };
   return {
     async connect() {
       const left = remainingMs();
@@ -284,7 +262,6 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
             const result = await client.query({ text, values: values as unknown[], ...(name === undefined ? {} : { name }), ...(timeoutMs === undefined ? {} : { query_timeout: timeoutMs }) });
             health.answered();
             if (text === 'commit' || result.command === 'INSERT' || result.command === 'UPDATE' || result.command === 'DELETE') health.wrote();
-            await afterStatement(client, text, result);
             return result;
           } catch (error) {
             // Silent or cut off while committing: PostgreSQL may have committed. Saying "nothing
@@ -317,14 +294,6 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
     },
     end: () => pool.end(),
   };
-}
-
-/** Statements on the rows a credential check reads (migration 0013's triggers fire on them), bar the throttled `last_used_at` of a key. */
-const CREDENTIAL_STATEMENT = /^(update|delete from) "(api_keys|users|auth_sessions)"/;
-const KEY_LAST_USED = /^update "api_keys" set "last_used_at" = \$1 where "merchant_id" = \$2 and "id" = \$3$/;
-
-function changesCredentials(text: string): boolean {
-  return CREDENTIAL_STATEMENT.test(text) && !KEY_LAST_USED.test(text);
 }
 
 /**

@@ -38,7 +38,7 @@ export function authorizeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
   app.get('/oauth/authorize', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const unreadable = parametersProblem(request.query);
     if (unreadable !== undefined) return sendPage(reply, 400, errorPage('Sign-in link not valid', unreadable));
-    const checked = await checkAuthorizeRequest(db.kysely, issuer(), request.query, originOf(request));
+    const checked = await checkAuthorizeRequest(db, issuer(), request.query, originOf(request));
     if (!checked.ok) return answerUnchecked(reply, checked);
     const { client, environment, hidden } = checked.request;
     if (hidden.prompt === 'create' && ctx.signUpEnabled) {
@@ -56,7 +56,7 @@ export function authorizeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
     const form = formOf(request);
     const unreadable = parametersProblem(form, FORM_FIELDS);
     if (unreadable !== undefined) return sendPage(reply, 400, errorPage('Form not valid', unreadable));
-    const checked = await checkAuthorizeRequest(db.kysely, issuer(), form, originOf(request));
+    const checked = await checkAuthorizeRequest(db, issuer(), form, originOf(request));
     if (!checked.ok) return answerUnchecked(reply, checked);
     const authorize = checked.request;
     if (authorize.hidden.prompt === 'create') return signUpFromForm(ctx, request, reply, form, authorize);
@@ -87,7 +87,7 @@ export function authorizeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
       return again(429, `Too many sign-in attempts. Wait ${describeWait(throttled)} and try again.`, email);
     }
     if (email === '' || password === '') return again(400, 'Enter your e-mail and your password.', email);
-    const user = await checkPassword(db.kysely, email, password);
+    const user = await checkPassword(db, email, password);
     if (user === undefined) {
       await limits.failed(emailAccount(email), address);
       // The same words for an unknown e-mail and a wrong password, so the form does not tell which e-mails exist.
@@ -96,7 +96,7 @@ export function authorizeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
     await limits.succeeded(emailAccount(email), address);
     if (user.mustChangePassword) {
       // Someone else chose this password: no code until the user has chosen their own.
-      const token = await createPasswordToken(db.kysely, sessions.clock, { userId: user.id, purpose: 'temporary', authorizeRequest: storedRequest(ctx, request, authorize.hidden) });
+      const token = await createPasswordToken(db, sessions.clock, { userId: user.id, purpose: 'temporary', authorizeRequest: storedRequest(ctx, request, authorize.hidden) });
       return sendPage(reply, 200, newPasswordPage({ token, email: user.email, purpose: 'temporary' }));
     }
     return backToApp(ctx, reply, authorize, user.id);

@@ -3,7 +3,6 @@
  * checks of an authorization request, and the way back to the app with a code.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { findOAuthClient, redirectUriAllowed, type OAuthClient } from '../auth/oauth-clients.js';
 import { createAuthorizationCode, type GrantRefusal, type SeenFrom, type SessionSettings } from '../auth/sessions.js';
 import { isThrottled, throttledHeaders, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
@@ -11,7 +10,8 @@ import type { KeyRing } from '../auth/signing-keys.js';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../auth/users.js';
 import { type Mailer } from '../mail/mailer.js';
 import type { Db } from '../db/connection.js';
-import { ENVIRONMENTS, type Database, type Environment } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import { ENVIRONMENTS, type Environment } from '../db/schema.js';
 import { OAuthError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import { isStorableText } from '../http/validation.js';
@@ -70,14 +70,14 @@ export function storedRequest(ctx: OAuthContext, request: FastifyRequest, hidden
 /** Checks a stored authorization request again (its client may be gone since) and continues it with a code for the user. */
 export async function resume(ctx: OAuthContext, reply: FastifyReply, stored: Record<string, string>, userId: string) {
   const { origin, ...params } = stored;
-  const checked = await checkAuthorizeRequest(ctx.db.kysely, ctx.issuer(), params, origin === '' ? undefined : origin);
+  const checked = await checkAuthorizeRequest(ctx.db, ctx.issuer(), params, origin === '' ? undefined : origin);
   if (!checked.ok) return answerUnchecked(reply, checked);
   return backToApp(ctx, reply, checked.request, userId);
 }
 
 /** Sends the browser back to the app with a code for the user who just signed in (or up). */
 export async function backToApp(ctx: OAuthContext, reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
-  const code = await createAuthorizationCode(ctx.db.kysely, ctx.sessions.clock, {
+  const code = await createAuthorizationCode(ctx.db, ctx.sessions.clock, {
     clientId: authorize.client.id,
     userId,
     environment: authorize.environment,
@@ -234,14 +234,14 @@ export function requireParameter(form: Parameters, name: string): string {
   return value;
 }
 
-export async function requireClient(db: Kysely<Database>, form: Parameters): Promise<OAuthClient> {
+export async function requireClient(db: ReadHandle, form: Parameters): Promise<OAuthClient> {
   const id = single(form.client_id);
   const client = id === undefined || id === '' ? undefined : await findOAuthClient(db, id);
   if (client === undefined) throw new OAuthError('invalid_client', 'client_id must name a registered client.');
   return client;
 }
 
-export async function checkAuthorizeRequest(db: Kysely<Database>, iss: string, raw: unknown, origin: string | undefined): Promise<Checked> {
+export async function checkAuthorizeRequest(db: ReadHandle, iss: string, raw: unknown, origin: string | undefined): Promise<Checked> {
   const params = (typeof raw === 'object' && raw !== null ? raw : {}) as Parameters;
   const repeated = AUTHORIZE_PARAMETERS.filter((name) => Array.isArray(params[name]));
   const value = (name: (typeof AUTHORIZE_PARAMETERS)[number]) => single(params[name]);

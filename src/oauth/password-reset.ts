@@ -77,7 +77,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: OAuthContext): vo
   // The form that sets a password with a one-time token: a reset link, or the first sign-in with a temporary password.
   app.get('/oauth/reset-password', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const token = tokenOf(request.query);
-    const checked = await checkPasswordToken(db.kysely, sessions.clock, token);
+    const checked = await checkPasswordToken(db, sessions.clock, token);
     if (!checked.ok) return sendPage(reply, 400, resetRefusedPage(checked.reason));
     return sendPage(reply, 200, newPasswordPage({ token, email: checked.email, purpose: checked.purpose }));
   });
@@ -90,7 +90,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: OAuthContext): vo
       reply.headers(throttledHeaders(throttled));
       return sendPage(reply, 429, linkRefusedPage({ title: 'Too many attempts', message: `Too many attempts from your address. Wait ${describeWait(throttled)} and try again.` }));
     }
-    const checked = await checkPasswordToken(db.kysely, sessions.clock, token);
+    const checked = await checkPasswordToken(db, sessions.clock, token);
     if (!checked.ok) return sendPage(reply, 400, resetRefusedPage(checked.reason));
     const password = single(form.password) ?? '';
     const again = (error: string) => sendPage(reply, 400, newPasswordPage({ token, email: checked.email, purpose: checked.purpose, error }));
@@ -103,7 +103,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: OAuthContext): vo
     if (set.purpose === 'temporary' && set.authorizeRequest !== undefined) return resume(ctx, reply, set.authorizeRequest, set.userId);
     if (set.authorizeRequest !== undefined) {
       const { origin, ...params } = set.authorizeRequest;
-      const again = await checkAuthorizeRequest(db.kysely, issuer(), params, origin === '' ? undefined : origin);
+      const again = await checkAuthorizeRequest(db, issuer(), params, origin === '' ? undefined : origin);
       if (again.ok) {
         const { client, environment, hidden } = again.request;
         const notice = 'Your password is changed, and you were signed out everywhere. Sign in with your new password.';
@@ -119,7 +119,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: OAuthContext): vo
 
   /** The authorization request's parameters of a "Forgot password?" page, if they make a valid request (else none). */
   async function requestToKeep(request: FastifyRequest, raw: unknown): Promise<Record<string, string>> {
-    const checked = await checkAuthorizeRequest(db.kysely, issuer(), raw, originOf(request));
+    const checked = await checkAuthorizeRequest(db, issuer(), raw, originOf(request));
     return checked.ok ? signInFields(checked.request.hidden) : {};
   }
 

@@ -25,11 +25,11 @@ export function revokeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
     if (unreadable !== undefined) throw new OAuthError('invalid_request', unreadable);
     reply.header('Cache-Control', 'no-store');
     throttle(await limits.request(clientAddress(request)));
-    const client = await requireClient(db.kysely, form);
+    const client = await requireClient(db, form);
     const token = requireParameter(form, 'token');
     // RFC 7009: an unknown, expired or already revoked token is answered 200 all the same.
     if (token.startsWith('rt_')) {
-      const owner = (await sessionOfRefreshToken(db.kysely, token))?.clientId;
+      const owner = (await sessionOfRefreshToken(db, token))?.clientId;
       if (owner === undefined) return reply.code(200).send();
       if (owner !== client.id) throw new OAuthError('unauthorized_client', 'This token was issued to another client.');
       await revokeSession(sessions, { refreshToken: token });
@@ -37,7 +37,7 @@ export function revokeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
     }
     const verified = await verifyAccessToken(sessions, token);
     if (!verified.ok) return reply.code(200).send();
-    const owner = await clientOfSession(db.kysely, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
+    const owner = await clientOfSession(db, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
     if (owner !== undefined && owner !== client.id) throw new OAuthError('unauthorized_client', 'This token was issued to another client.');
     await revokeSession(sessions, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
     return reply.code(200).send();

@@ -73,10 +73,10 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     reply.code(answer.status).header('Request-Id', request.id).header('Cache-Control', 'no-store').send({ error: answer.error, error_description: answer.description });
   });
 
-  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired refresh tokens and codes failed', () => purgeExpiredGrants(db.kysely, sessions.clock.now()));
+  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired refresh tokens and codes failed', () => purgeExpiredGrants(db, sessions.clock.now()));
   repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired sign-up and password links and old mail failed', async () => {
-    await purgeExpiredSignUps(db.kysely, sessions.clock.now());
-    await purgeExpiredPasswordTokens(db.kysely, sessions.clock.now());
+    await purgeExpiredSignUps(db, sessions.clock.now());
+    await purgeExpiredPasswordTokens(db, sessions.clock.now());
     await purgeOldMail(db.kysely, sessions.clock.now());
   });
 

@@ -88,7 +88,7 @@ export async function signUpFromForm(ctx: OAuthContext, request: FastifyRequest,
   // The same answer whether or not the address has an account; what differs is only the mail, sent after answering.
   const authorizeRequest = storedRequest(ctx, request, authorize.hidden);
   mailer.later('sending the sign-up mail failed', async () => {
-    const started = await startSignUp(db.kysely, sessions.clock, { email: values.email, businessName: values.business_name, currency: values.currency, password, authorizeRequest });
+    const started = await startSignUp(db, sessions.clock, { email: values.email, businessName: values.business_name, currency: values.currency, password, authorizeRequest });
     const to = values.email.toLowerCase();
     await mailer.send(started.registered ? signUpAlreadyRegistered(to) : signUpVerification(to, values.business_name, { link: `${issuer()}/oauth/sign-up?token=${started.token}`, token: started.token }));
   });
@@ -109,7 +109,7 @@ export function signUpRoutes(app: FastifyInstance, ctx: OAuthContext): void {
   // The verification link of a sign-up: a page that asks to confirm (GET changes nothing), then the POST that creates the account.
   app.get('/oauth/sign-up', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const token = tokenOf(request.query);
-    const pending = await pendingSignUp(db.kysely, sessions.clock, token);
+    const pending = await pendingSignUp(db, sessions.clock, token);
     if (!pending.ok) return sendPage(reply, 400, linkRefusedPage({ title: 'Link not valid', message: `${LINK_REFUSALS[pending.reason]} Sign up again from your app to get a new one.` }));
     return sendPage(reply, 200, confirmSignUpPage({ token, email: pending.email, businessName: pending.businessName }));
   });

@@ -29,9 +29,9 @@ export function tokenRoutes(app: FastifyInstance, ctx: OAuthContext): void {
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     // A refresh with a live refresh token is limited per sign-in, never refused for its address.
     const presented = single(form.grant_type) === 'refresh_token' ? single(form.refresh_token) : undefined;
-    const live = presented === undefined ? undefined : await liveSignInOfRefreshToken(db.kysely, presented, sessions.clock.now());
+    const live = presented === undefined ? undefined : await liveSignInOfRefreshToken(db, presented, sessions.clock.now());
     throttle(await limits.tokenRequest(clientAddress(request), live));
-    const client = await requireClient(db.kysely, form);
+    const client = await requireClient(db, form);
     const grantType = requireParameter(form, 'grant_type');
     let result;
     if (grantType === 'authorization_code') {

@@ -2,6 +2,7 @@
  * The rule that keeps every merchant with an admin: an admin never demotes or removes themselves,
  * and a change to the team runs only while its caller is still an admin.
  */
+import { holdAdminRows } from '../db/identity/users.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { ApiError } from '../errors.js';
 
@@ -11,18 +12,8 @@ import { ApiError } from '../errors.js';
  * once then run one after the other, and the second is refused: it is no longer an admin.
  */
 export async function holdAdmins(trx: DbTransaction, merchantId: string, actorId: string): Promise<void> {
-  const admins = await trx
-    .forUpdate(
-      trx
-        .selectFrom('users')
-        .select('id')
-        .where('merchant_id', '=', merchantId)
-        .where('role', '=', 'admin')
-        .where('removed_at', 'is', null)
-        .orderBy('id'),
-    )
-    .execute();
-  if (!admins.some((admin) => admin.id === actorId)) {
+  const admins = await holdAdminRows(trx, merchantId);
+  if (!admins.includes(actorId)) {
     throw new ApiError('insufficient_permissions', 'This endpoint is for users with the admin role; yours has just changed.');
   }
 }

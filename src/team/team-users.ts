@@ -4,23 +4,21 @@
  * Users belong to the merchant, not to an environment: these operations see the same team from a
  * sandbox or a production token.
  */
-import { pageOf, type Pagination } from '../db/paginate.js';
-import type { Kysely } from 'kysely';
+import type { ReadHandle } from '../db/handle.js';
+import { setUserRole, teamMember, teamPage } from '../db/identity/users.js';
+import type { Pagination } from '../db/paginate.js';
 import { insertUser, prepareUser, removeUserIn } from '../auth/users.js';
 import type { Principal } from '../auth/principal.js';
 import { endSessionsIn } from '../auth/sessions.js';
-import type { Database, Role } from '../db/schema.js';
+import type { Role } from '../db/schema.js';
 import { ApiError, notFound } from '../errors.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { holdAdmins } from './admins.js';
 import type { CreateUserBody, ListUsersQuery, User } from './schemas.js';
 
-const USER_COLUMNS = ['id', 'email', 'role', 'created_at', 'removed_at'] as const;
-
 export async function listTeamUsers({ db }: Services, actor: Principal, query: ListUsersQuery): Promise<{ data: User[]; pagination: Pagination }> {
-  const filtered = db.kysely.selectFrom('users').where('merchant_id', '=', actor.merchantId).where('removed_at', 'is', null);
-  const { rows, pagination } = await pageOf<User>(filtered, USER_COLUMNS, query);
+  const { rows, pagination } = await teamPage(db, actor.merchantId, query);
   return { data: rows, pagination };
 }
 
@@ -30,7 +28,7 @@ export async function listTeamUsers({ db }: Services, actor: Principal, query: L
  * not know it for good.
  */
 export async function addTeamUser(services: Services, actor: Principal, input: CreateUserBody): Promise<User> {
-  const { user, passwordHash } = await prepareUser(services.db.kysely, services.clock, { merchantId: actor.merchantId, ...input });
+  const { user, passwordHash } = await prepareUser(services.db, services.clock, { merchantId: actor.merchantId, ...input });
   return services.transaction(async (trx) => {
     await holdAdmins(trx, actor.merchantId, actor.id);
     await insertUser(trx, { ...user, password_hash: passwordHash, must_change_password: 1 });
@@ -46,7 +44,7 @@ export async function changeUserRole(services: Services, actor: Principal, userI
     await holdAdmins(trx, actor.merchantId, actor.id);
     const user = await activeUser(trx, actor.merchantId, userId);
     if (user.role !== role) {
-      await trx.updateTable('users').set({ role, updated_at: isoNow(services.clock) }).where('id', '=', userId).where('merchant_id', '=', actor.merchantId).execute();
+      await setUserRole(trx, actor.merchantId, userId, role, isoNow(services.clock));
     }
     return { ...user, role };
   });
@@ -81,14 +79,8 @@ export async function signOutTeamUser(services: Services, actor: Principal, user
 }
 
 /** A user of this merchant who has not been removed; anyone else is a 404. */
-async function activeUser(trx: Kysely<Database>, merchantId: string, userId: string): Promise<User> {
-  const user = await trx
-    .selectFrom('users')
-    .select(USER_COLUMNS)
-    .where('id', '=', userId)
-    .where('merchant_id', '=', merchantId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
+async function activeUser(trx: ReadHandle, merchantId: string, userId: string): Promise<User> {
+  const user = await teamMember(trx, merchantId, userId);
   if (user === undefined) throw notFound('user', userId, 'id');
   return user;
 }

@@ -311,8 +311,8 @@ describeEachBackend('Account mail through SMTP', (backend) => {
     const now = server.clock.now().getTime();
     const day = 24 * 60 * 60 * 1000;
     const purge = async (at: number) => {
-      await purgeExpiredSignUps(server.db.kysely, new Date(at));
-      await purgeExpiredPasswordTokens(server.db.kysely, new Date(at));
+      await purgeExpiredSignUps(server.db, new Date(at));
+      await purgeExpiredPasswordTokens(server.db, new Date(at));
       await purgeOldMail(server.db.kysely, new Date(at));
     };
     await purge(now + day);

@@ -360,7 +360,7 @@ describeEachBackend('OAuth 2.0 with PKCE, driven by openid-client', (backend) =>
     const old = await signIn(server, shop);
     server.clock.advance(31 * 86_400_000);
     const fresh = await signIn(server, shop);
-    const purged = await purgeExpiredGrants(server.db.kysely, server.clock.now());
+    const purged = await purgeExpiredGrants(server.db, server.clock.now());
     server.clock.advance(-31 * 86_400_000);
     assert.ok(purged.refreshTokens >= 1 && purged.codes >= 1, JSON.stringify(purged));
     const hashes = await server.db.kysely.selectFrom('refresh_tokens').select('token_hash').execute();

@@ -12,7 +12,7 @@ import { Api, type TestMerchant, type TestServer } from './server.js';
 export const REDIRECT_URI = 'http://127.0.0.1/callback';
 
 export async function registerClient(server: TestServer, redirectUris: string[] = [REDIRECT_URI]): Promise<OAuthClient> {
-  return createOAuthClient(server.db.kysely, server.clock, { name: 'Till Register', redirectUris });
+  return createOAuthClient(server.db, server.clock, { name: 'Till Register', redirectUris });
 }
 
 /** openid-client's configuration for a public client of this server, found by RFC 8414 discovery. */

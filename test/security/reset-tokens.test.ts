@@ -26,8 +26,8 @@ describeEachBackend('open reset links are spent when a user is locked out', (bac
 
   test('a password change spends every open reset and temporary token of the user', async () => {
     const merchant = await createTestMerchant(server);
-    const reset = await createPasswordToken(server.db.kysely, server.clock, { userId: merchant.userId, purpose: 'reset' });
-    const temporary = await createPasswordToken(server.db.kysely, server.clock, { userId: merchant.userId, purpose: 'temporary' });
+    const reset = await createPasswordToken(server.db, server.clock, { userId: merchant.userId, purpose: 'reset' });
+    const temporary = await createPasswordToken(server.db, server.clock, { userId: merchant.userId, purpose: 'temporary' });
     assert.equal(await resetPageStatus(server, reset), 200, 'the link works before the change');
     const signedIn = await signIn(server, { email: merchant.email, password: merchant.password });
     const changed = await signedIn.api.post('/v1/account/password', { current_password: merchant.password, new_password: 'a fresh password of mine' });
@@ -40,7 +40,7 @@ describeEachBackend('open reset links are spent when a user is locked out', (bac
     const merchant = await createTestMerchant(server);
     const admin = await signIn(server, { email: merchant.email, password: merchant.password });
     const cashier = await signInAs(server, merchant, 'cashier');
-    const reset = await createPasswordToken(server.db.kysely, server.clock, { userId: cashier.userId, purpose: 'reset' });
+    const reset = await createPasswordToken(server.db, server.clock, { userId: cashier.userId, purpose: 'reset' });
     assert.equal(await resetPageStatus(server, reset), 200);
     const signedOut = await admin.api.post(`/v1/users/${cashier.userId}/sign_out`);
     assert.equal(signedOut.status, 200, JSON.stringify(signedOut.body));
@@ -51,7 +51,7 @@ describeEachBackend('open reset links are spent when a user is locked out', (bac
     const merchant = await createTestMerchant(server);
     const admin = await signIn(server, { email: merchant.email, password: merchant.password });
     const manager = await signInAs(server, merchant, 'manager');
-    const reset = await createPasswordToken(server.db.kysely, server.clock, { userId: manager.userId, purpose: 'reset' });
+    const reset = await createPasswordToken(server.db, server.clock, { userId: manager.userId, purpose: 'reset' });
     assert.equal(await resetPageStatus(server, reset), 200);
     const removed = await admin.api.request('DELETE', `/v1/users/${manager.userId}`);
     assert.equal(removed.status, 200, JSON.stringify(removed.body));
@@ -63,7 +63,7 @@ describeEachBackend('open reset links are spent when a user is locked out', (bac
   test("ending one sign-in (signing out on one device) leaves the user's reset link alone", async () => {
     const merchant = await createTestMerchant(server);
     const signedIn = await signIn(server, { email: merchant.email, password: merchant.password });
-    const reset = await createPasswordToken(server.db.kysely, server.clock, { userId: merchant.userId, purpose: 'reset' });
+    const reset = await createPasswordToken(server.db, server.clock, { userId: merchant.userId, purpose: 'reset' });
     const sessions = await signedIn.api.get('/v1/account/sessions');
     const current = (sessions.body.data as Array<{ id: string; current: boolean }>).find((s) => s.current)!;
     assert.equal((await signedIn.api.request('DELETE', `/v1/account/sessions/${current.id}`)).status, 200);
