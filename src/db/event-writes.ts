@@ -14,7 +14,7 @@ import type { DialectName } from './connection.js';
 import { preparedOnce, runPrepared } from './prepared.js';
 import { noteDeliveriesQueued, type DbTransaction } from './transaction.js';
 import type { Tenant } from './scoped.js';
-import { DELIVERY_COLUMNS } from './webhook-writes.js';
+import { DELIVERY_COLUMNS } from './webhooks/rows.js';
 
 /** An event to write: `data` is the object it is about, as JSON text. */
 export interface NewEvent {
