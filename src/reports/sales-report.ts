@@ -23,7 +23,7 @@ const INTERVALS = {
   day: { ms: DAY_MS, keyLength: 10, suffix: 'T00:00:00.000Z' },
 } as const;
 
-export async function salesReport({ db: { kysely: db } }: Services, tenant: Tenant, query: SalesReportQuery): Promise<SalesReport> {
+export async function salesReport({ db: database, db: { kysely: db } }: Services, tenant: Tenant, query: SalesReportQuery): Promise<SalesReport> {
   const interval = query.interval ?? 'hour';
   const { ms, keyLength, suffix } = INTERVALS[interval];
   // Dates read as in List Orders: `from` a date's first millisecond, `to` a date's last, so that a
@@ -37,7 +37,7 @@ export async function salesReport({ db: { kysely: db } }: Services, tenant: Tena
   const bucketOf = (column: 'paid_at' | 'created_at') => sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(keyLength)})`;
 
   const [settings, sales, refunds] = await Promise.all([
-    merchantSettings(db, tenant.merchantId),
+    merchantSettings(database, tenant.merchantId),
     db
       .selectFrom('orders')
       .select((eb) => [bucketOf('paid_at').as('bucket'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('total').as('amount')])
