@@ -126,6 +126,7 @@ export interface AttemptRecord {
 export async function recordAttempt(db: Db, record: AttemptRecord, lease: () => Lease): Promise<LeasedRows | undefined> {
   if (db.dialect === 'postgres') return recordAttemptFolded(db.kysely, lease(), record);
   const { attempt, delivery, endpoint } = record;
+  // The attempt's row is made at the record's time: the delivery is updated as of then.
   return db.transaction(async (trx) => {
     await trx.insertInto('webhook_attempts').values(attempt).execute();
     await trx
