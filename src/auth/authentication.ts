@@ -56,7 +56,7 @@ export async function registerAuthentication(
     sessionMaxAgeSeconds: config.sessionMaxAgeDays * 86_400,
     transaction: (work) => db.transaction(work),
   };
-  const mailer = new Mailer({ db: db.kysely, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = new Mailer({ db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.addHook('onClose', () => mailer.drain());
   if (config.production && config.smtpUrl === undefined) {
     app.log.warn('SMTP_URL is not set: sign-up and password-reset mail is written to the log and the outbox (till mail list) instead of being sent, so nobody can verify a sign-up or reset a password by mail');

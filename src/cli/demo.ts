@@ -11,6 +11,7 @@ import { createApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
 import { encryptionKey, loadConfig, serviceUrl, type Config } from '../config.js';
 import { dialectOf, sqlitePath, type Db } from '../db/connection.js';
+import { shopSummary } from '../db/merchants/shop-summary.js';
 import { makePrivateDirectory } from '../db/sqlite-file.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { systemClock } from '../time.js';
@@ -141,26 +142,17 @@ export function webhookReachText(config: Pick<Config, 'host' | 'webhookAllowPriv
 }
 
 async function describeShop(db: Db, shop: DemoShop): Promise<Pick<DemoSummary, 'product' | 'counts'>> {
-  const tenant = (table: 'products' | 'customers' | 'orders') =>
-    db.kysely.selectFrom(table).where('merchant_id', '=', shop.merchantId).where('environment', '=', 'sandbox');
+  const summary = await shopSummary(db, shop.merchantId, 'sandbox', 2);
   // The product of the example order: the active, stock-tracked one with the most units left, else
   // an untracked one (the merchant may have changed the demo catalogue through the API).
-  const orderable = await tenant('products')
-    .select(['id', 'name', 'price', 'inventory'])
-    .where('active', '=', 1)
-    .where((eb) => eb.or([eb('inventory', 'is', null), eb('inventory', '>=', 2)]))
-    .execute();
-  const product = orderable.sort((a, b) => (b.inventory ?? -1) - (a.inventory ?? -1) || (a.id < b.id ? -1 : 1))[0];
+  const product = summary.orderable.sort((a, b) => (b.inventory ?? -1) - (a.inventory ?? -1) || (a.id < b.id ? -1 : 1))[0];
   if (product === undefined) {
     throw new CliError(`the demo shop has no active product with 2 units in stock to show an order with; restock one through /v1/products`);
   }
-  const count = async (table: 'products' | 'customers') =>
-    Number((await tenant(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const byStatus = await tenant('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
-  const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, Number(byStatus.find((row) => row.status === s)?.n ?? 0)]));
+  const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, Number(summary.ordersByStatus.find((row) => row.status === s)?.n ?? 0)]));
   return {
     product: { id: product.id, name: product.name, price: product.price },
-    counts: { products: await count('products'), customers: await count('customers'), orders: orders as Record<OrderStatus, number> },
+    counts: { products: summary.products, customers: summary.customers, orders: orders as Record<OrderStatus, number> },
   };
 }
 

@@ -3,10 +3,10 @@
  * rather than an empty list.
  */
 import type { Db } from '../db/connection.js';
+import { merchantExists } from '../db/merchants/merchants.js';
 import { CliError } from './cli-error.js';
 
 export async function checkMerchant(db: Db, merchantId: string | undefined): Promise<void> {
   if (merchantId === undefined) return;
-  const merchant = await db.kysely.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst();
-  if (merchant === undefined) throw new CliError(`no merchant with id "${merchantId}"`);
+  if (!(await merchantExists(db, merchantId))) throw new CliError(`no merchant with id "${merchantId}"`);
 }

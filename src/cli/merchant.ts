@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
+import { listMerchants } from '../db/merchants/merchants.js';
 import { createMerchant } from '../merchants/create-merchant.js';
 import { systemClock } from '../time.js';
 import { printResult, printTable, type OutputOptions } from './output.js';
@@ -55,9 +56,7 @@ export function registerMerchant(program: Command): void {
     .description('list every merchant, oldest first')
     .option('--json', 'print {"data": [{"id", "name", "email", "currency", "tax_rate_bps", "created_at"}]} instead of a table')
     .action(async (options: OutputOptions) => {
-      const merchants = await withDatabase(loadConfig(), (db) =>
-        db.kysely.selectFrom('merchants').select(['id', 'name', 'email', 'currency', 'tax_rate_bps', 'created_at']).orderBy('created_at').orderBy('id').execute(),
-      );
+      const merchants = await withDatabase(loadConfig(), (db) => listMerchants(db));
       printTable(
         options,
         merchants,

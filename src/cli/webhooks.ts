@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
+import { findEventTenant } from '../db/webhooks/delivery-log.js';
 import { baseServices } from '../services.js';
 import { processorsFor } from '../payments/processor.js';
 import { systemClock } from '../time.js';
@@ -59,7 +60,7 @@ export function registerWebhooks(program: Command): void {
     .option('--json', 'print {"event_id", "endpoint_ids"} instead of text')
     .action(async (eventId: string, options: OutputOptions & { endpoint?: string }) => {
       const result = await withDatabase(loadConfig(), async (db) => {
-        const event = await db.kysely.selectFrom('events').select(['merchant_id', 'environment']).where('id', '=', eventId).executeTakeFirst();
+        const event = await findEventTenant(db, eventId);
         if (event === undefined) throw new CliError(`no event with id "${eventId}"`);
         const services = baseServices(db, systemClock, processorsFor({ production: 'none' }));
         try {

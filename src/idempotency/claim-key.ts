@@ -2,9 +2,17 @@
  * Claiming an idempotency key: the first request with a key holds it; a later one with the same key
  * is told whether to replay the answer, wait (409), or stop because its body differs (400).
  */
-import type { Kysely } from 'kysely';
 import type { Tenant } from '../auth/principal.js';
-import type { Database } from '../db/schema.js';
+import type { ReadHandle } from '../db/handle.js';
+import {
+  deleteKeyCreatedAt,
+  deleteKeyInProgress,
+  deleteKeysCreatedBefore,
+  findKey,
+  insertKeyIfAbsent,
+  storeKeyAnswer,
+  takeOverKey,
+} from '../db/idempotency/idempotency-keys.js';
 import { sha256Hex } from '../ids.js';
 
 /** Keys are kept 24 hours from their first use. */
@@ -37,76 +45,37 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export async function claimKey(db: Kysely<Database>, tenant: Tenant, key: string, fingerprint: string, now: Date): Promise<Claim> {
+export async function claimKey(db: ReadHandle, tenant: Tenant, key: string, fingerprint: string, now: Date): Promise<Claim> {
   const nowIso = now.toISOString();
-  const scope = (query: any) =>
-    query.where('merchant_id', '=', tenant.merchantId).where('environment', '=', tenant.environment).where('key', '=', key);
-
   // Three rounds at most: a round only repeats when the row it saw was deleted as expired meanwhile.
   for (let round = 0; round < 3; round++) {
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        merchant_id: tenant.merchantId,
-        environment: tenant.environment,
-        key,
-        request_hash: fingerprint,
-        status: 'in_progress',
-        response_status: null,
-        response_body: null,
-        created_at: nowIso,
-        locked_at: nowIso,
-      })
-      .onConflict((oc) => oc.columns(['merchant_id', 'environment', 'key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'claimed' };
+    if (await insertKeyIfAbsent(db, tenant, key, fingerprint, nowIso)) return { kind: 'claimed' };
 
-    const row = await scope(db.selectFrom('idempotency_keys').selectAll()).executeTakeFirst();
+    const row = await findKey(db, tenant, key);
     if (row === undefined) continue;
     if (Date.parse(row.created_at) <= now.getTime() - IDEMPOTENCY_TTL_MS) {
-      await scope(db.deleteFrom('idempotency_keys')).where('created_at', '=', row.created_at).execute();
+      await deleteKeyCreatedAt(db, tenant, key, row.created_at);
       continue;
     }
     if (row.request_hash !== fingerprint) return { kind: 'mismatch' };
     if (row.status === 'completed') return { kind: 'replay', status: row.response_status!, body: row.response_body! };
-    if (Date.parse(row.locked_at) <= now.getTime() - IDEMPOTENCY_LEASE_MS) {
-      const taken = await scope(db.updateTable('idempotency_keys').set({ locked_at: nowIso }))
-        .where('status', '=', 'in_progress')
-        .where('locked_at', '=', row.locked_at)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed' };
-    }
+    if (Date.parse(row.locked_at) <= now.getTime() - IDEMPOTENCY_LEASE_MS && (await takeOverKey(db, tenant, key, row.locked_at, nowIso))) return { kind: 'claimed' };
     return { kind: 'in_use' };
   }
   return { kind: 'in_use' };
 }
 
 /** Stores the answer of the request holding the key; in its transaction when the request wrote. */
-export async function completeKey(db: Kysely<Database>, tenant: Tenant, key: string, status: number, body: string): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status: 'completed', response_status: status, response_body: body })
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
-    .where('key', '=', key)
-    .execute();
+export async function completeKey(db: ReadHandle, tenant: Tenant, key: string, status: number, body: string): Promise<void> {
+  await storeKeyAnswer(db, tenant, key, status, body);
 }
 
 /** Lets the key go (after a server error, so that a retry can do the work). */
-export async function releaseKey(db: Kysely<Database>, tenant: Tenant, key: string): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
-    .where('key', '=', key)
-    .where('status', '=', 'in_progress')
-    .execute();
+export async function releaseKey(db: ReadHandle, tenant: Tenant, key: string): Promise<void> {
+  await deleteKeyInProgress(db, tenant, key);
 }
 
 /** Deletes keys older than 24 hours. */
-export async function purgeExpiredKeys(db: Kysely<Database>, now: Date): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString())
-    .execute();
+export async function purgeExpiredKeys(db: ReadHandle, now: Date): Promise<void> {
+  await deleteKeysCreatedBefore(db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
 }

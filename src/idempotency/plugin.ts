@@ -76,7 +76,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     const tenant = request.principal;
     const { db, clock } = request.services;
     const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, withoutFields(request.body, request.routeOptions.config.secretFields));
-    const claim = await claimKey(db.kysely, tenant, header, fingerprint, clock.now());
+    const claim = await claimKey(db, tenant, header, fingerprint, clock.now());
     switch (claim.kind) {
       case 'mismatch':
         throw new ApiError(
@@ -122,7 +122,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     if (reply.statusCode >= 500 || reply.statusCode === 409 || carriesClientSecret(reply.statusCode, payload)) {
       idempotency.state = 'stored';
       try {
-        await releaseKey(request.services.db.kysely, request.principal, idempotency.key);
+        await releaseKey(request.services.db, request.principal, idempotency.key);
       } catch (err) {
         // The database is failing (that is likely why this answer is a 5xx): the answer goes out
         // anyway, and the key's lease frees it for a retry once it has passed.
@@ -130,11 +130,11 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       }
       return;
     }
-    await completeKey(request.services.db.kysely, request.principal, idempotency.key, reply.statusCode, String(payload));
+    await completeKey(request.services.db, request.principal, idempotency.key, reply.statusCode, String(payload));
     idempotency.state = 'stored';
   }
 
-  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired idempotency keys failed', () => purgeExpiredKeys(services.db.kysely, services.clock.now()));
+  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired idempotency keys failed', () => purgeExpiredKeys(services.db, services.clock.now()));
 });
 
 /** Whether the header `name` (lower case) is among the raw header lines (name, value, name, value...) more than once. */

@@ -18,10 +18,10 @@
  */
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { claimOutboxLinks, deleteMailSentBefore, findOutboxMessage, insertOutboxMessage, newestOutboxIds, renewOutboxToken } from '../db/mail/mail-outbox.js';
 import type { Transporter } from 'nodemailer';
-import type { Database, OutboxTokenTable } from '../db/schema.js';
+import type { OutboxTokenTable } from '../db/schema.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
 
@@ -41,7 +41,7 @@ export interface MailMessage {
 const TOKEN_PLACEHOLDER = '{token}';
 
 export interface MailerOptions {
-  db: Kysely<Database>;
+  db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   /** SMTP_URL; undefined writes every message to the log and the outbox instead. */
@@ -78,21 +78,18 @@ export class Mailer {
     }
     const kept = this.transport === undefined;
     const token = kept ? message.token : undefined;
-    await db
-      .insertInto('mail_outbox')
-      .values({
-        id: newId('mail'),
-        merchant_id: message.merchantId ?? null,
-        recipient: message.to,
-        subject: message.subject,
-        transport: kept ? 'log' : 'smtp',
-        links: JSON.stringify(kept ? message.links.map((link) => (token === undefined ? link : link.split(token.value).join(TOKEN_PLACEHOLDER))) : []),
-        token_table: token?.table ?? null,
-        token_hash: token === undefined ? null : sha256Hex(token.value),
-        shown_at: null,
-        sent_at: isoNow(clock),
-      })
-      .execute();
+    await insertOutboxMessage(db, {
+      id: newId('mail'),
+      merchant_id: message.merchantId ?? null,
+      recipient: message.to,
+      subject: message.subject,
+      transport: kept ? 'log' : 'smtp',
+      links: JSON.stringify(kept ? message.links.map((link) => (token === undefined ? link : link.split(token.value).join(TOKEN_PLACEHOLDER))) : []),
+      token_table: token?.table ?? null,
+      token_hash: token === undefined ? null : sha256Hex(token.value),
+      shown_at: null,
+      sent_at: isoNow(clock),
+    });
   }
 
   /**
@@ -120,9 +117,8 @@ export class Mailer {
 export const OUTBOX_KEPT_DAYS = 30;
 
 /** Deletes outbox rows older than OUTBOX_KEPT_DAYS (a logged message's links expired long before). */
-export async function purgeOldMail(db: Kysely<Database>, now: Date): Promise<number> {
-  const result = await db.deleteFrom('mail_outbox').where('sent_at', '<', new Date(now.getTime() - OUTBOX_KEPT_DAYS * 24 * 60 * 60 * 1000).toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export async function purgeOldMail(db: Db, now: Date): Promise<number> {
+  return deleteMailSentBefore(db, new Date(now.getTime() - OUTBOX_KEPT_DAYS * 24 * 60 * 60 * 1000).toISOString());
 }
 
 export interface OutboxMessage {
@@ -146,9 +142,8 @@ export interface OutboxMessage {
  * once: its token row gets a new token, printed in `links` and kept nowhere but as its hash.
  */
 export async function takeMail(db: Db, clock: Clock, limit: number): Promise<OutboxMessage[]> {
-  const ids = await db.kysely.selectFrom('mail_outbox').select('id').orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   const messages: OutboxMessage[] = [];
-  for (const { id } of ids) {
+  for (const id of await newestOutboxIds(db, limit)) {
     const message = await takeMessage(db, clock, id);
     if (message !== undefined) messages.push(message);
   }
@@ -162,11 +157,7 @@ export async function takeMail(db: Db, clock: Clock, limit: number): Promise<Out
  */
 export async function takeMessage(db: Db, clock: Clock, id: string): Promise<OutboxMessage | undefined> {
   return db.transaction(async (trx) => {
-    const row = await trx
-      .selectFrom('mail_outbox')
-      .select(['recipient', 'subject', 'links', 'transport', 'token_table', 'token_hash', 'shown_at', 'sent_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findOutboxMessage(trx, id);
     if (row === undefined) return undefined;
     const base = { to: row.recipient, subject: row.subject, transport: row.transport, sent_at: row.sent_at };
     if (row.token_table === null || row.token_hash === null) {
@@ -175,17 +166,9 @@ export async function takeMessage(db: Db, clock: Clock, id: string): Promise<Out
       return { ...base, links, link_status: 'none', shown_at: null };
     }
     const now = isoNow(clock);
-    const claimed = await trx.updateTable('mail_outbox').set({ token_hash: null, token_table: null, links: '[]', shown_at: now }).where('id', '=', id).where('token_hash', '=', row.token_hash).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return { ...base, links: [], link_status: 'shown_before', shown_at: now };
+    if (!(await claimOutboxLinks(trx, id, row.token_hash, now))) return { ...base, links: [], link_status: 'shown_before', shown_at: now };
     const token = randomBase62(43);
-    const renewed = await trx
-      .updateTable(row.token_table)
-      .set({ token_hash: sha256Hex(token) })
-      .where('token_hash', '=', row.token_hash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(renewed.numUpdatedRows) !== 1) return { ...base, links: [], link_status: 'expired', shown_at: now };
+    if (!(await renewOutboxToken(trx, row.token_table, row.token_hash, sha256Hex(token), now))) return { ...base, links: [], link_status: 'expired', shown_at: now };
     const links = (JSON.parse(row.links) as string[]).map((link) => link.split(TOKEN_PLACEHOLDER).join(token));
     return { ...base, links, link_status: 'shown_now', shown_at: now };
   });

@@ -3,6 +3,7 @@
  */
 import { credentialsProblem, hashPassword, insertUser } from '../auth/users.js';
 import type { Db } from '../db/connection.js';
+import { insertMerchantRow } from '../db/merchants/merchants.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { InvalidInput } from '../errors.js';
 import { newId } from '../ids.js';
@@ -64,18 +65,15 @@ export async function insertMerchant(
   const currency = input.currency === undefined ? 'USD' : currencyCode(input.currency)!;
   const merchantId = newId('mer');
   const userId = newId('usr');
-  await trx
-    .insertInto('merchants')
-    .values({
-      id: merchantId,
-      name: input.name.trim(),
-      email,
-      currency,
-      tax_rate_bps: input.taxRateBps ?? 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertMerchantRow(trx, {
+    id: merchantId,
+    name: input.name.trim(),
+    email,
+    currency,
+    tax_rate_bps: input.taxRateBps ?? 0,
+    created_at: now,
+    updated_at: now,
+  });
   await insertUser(trx, {
     id: userId,
     merchant_id: merchantId,

@@ -77,7 +77,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
   repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired sign-up and password links and old mail failed', async () => {
     await purgeExpiredSignUps(db, sessions.clock.now());
     await purgeExpiredPasswordTokens(db, sessions.clock.now());
-    await purgeOldMail(db.kysely, sessions.clock.now());
+    await purgeOldMail(db, sessions.clock.now());
   });
 
 

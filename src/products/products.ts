@@ -27,7 +27,7 @@ function toProduct(row: ProductFields): Product {
 }
 
 export async function createProduct({ db, clock, transaction }: Services, tenant: Tenant, input: CreateProductBody): Promise<Product> {
-  const { currency } = await merchantSettings(db.kysely, tenant.merchantId);
+  const { currency } = await merchantSettings(db, tenant.merchantId);
   const now = isoNow(clock);
   const row = {
     merchant_id: tenant.merchantId,

@@ -31,7 +31,7 @@ export async function salesReport({ db }: Services, tenant: Tenant, query: Sales
   if (toMs - fromMs > MAX_REPORT_DAYS * DAY_MS) throw new ApiError('parameter_invalid', `The range from \`from\` to \`to\` must be at most ${MAX_REPORT_DAYS} days.`, 'to');
   const from = new Date(fromMs).toISOString();
   const to = new Date(toMs).toISOString();
-  const [settings, { sales, refunds }] = await Promise.all([merchantSettings(db.kysely, tenant.merchantId), salesByBucket(db, tenant, from, to, keyLength)]);
+  const [settings, { sales, refunds }] = await Promise.all([merchantSettings(db, tenant.merchantId), salesByBucket(db, tenant, from, to, keyLength)]);
 
   // PostgreSQL answers count and sum of bigint as text: read every figure as a number.
   const salesBy = new Map(sales.map((row) => [row.bucket, { count: Number(row.count), amount: Number(row.amount) }]));

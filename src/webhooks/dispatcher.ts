@@ -20,7 +20,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
-import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
+import { claimDelivery, dueTenants, recordAttempt, releaseDelivery, type Lease, type LeasedRows } from '../db/webhooks/dispatch.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/webhooks/rows.js';
 import { toEvent, type EventColumns } from '../events/event-view.js';
 import { customerIdOnly } from '../orders/customer-fields.js';
 import { newId } from '../ids.js';
@@ -28,11 +29,9 @@ import type { Clock } from '../time.js';
 import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import { EndpointSecrets } from './webhook-secrets.js';
 import { signatureHeader, WebhookSender, type AttemptResult } from './send-webhook.js';
-import { foldsWebhookStatements, leaseNextPostgres, recordAttemptPostgres, type Lease, type LeasedRows, type WebhookAttemptValues } from '../db/webhook-writes.js';
-import { sql, type Kysely, type Selectable } from 'kysely';
 
-type Delivery = Selectable<WebhookDeliveriesTable>;
-type Endpoint = Selectable<WebhookEndpointsTable>;
+type Delivery = WebhookDeliveryRow;
+type Endpoint = WebhookEndpointRow;
 
 /**
  * A leased delivery with what its attempt reads, read in the transaction that leased it: the attempt
@@ -220,112 +219,29 @@ export class WebhookDispatcher {
    * under a live lease (of any dispatcher). Every tenant's, so it reads across merchants.
    */
   private async dueTenants(now: Date): Promise<DueTenant[]> {
-    const nowIso = now.toISOString();
-    const slow = sql.raw(`case when e.timeouts >= ${SLOW_AFTER_TIMEOUTS} then 1 else 0 end`);
-    const { rows } = await sql<{ merchant_id: string; environment: Delivery['environment']; slow: number | string; in_flight: number | string; due: number | string }>`
-      select d.merchant_id, d.environment, ${slow} as slow,
-             sum(case when d.lease_until > ${nowIso} then 1 else 0 end) as in_flight,
-             sum(case when d.lease_until is null or d.lease_until <= ${nowIso} then 1 else 0 end) as due
-        from webhook_deliveries d
-        join webhook_endpoints e on e.merchant_id = d.merchant_id and e.id = d.endpoint_id
-       where d.status = 'pending' and d.next_attempt_at <= ${nowIso}
-       group by d.merchant_id, d.environment, ${slow}`.execute(this.options.db.kysely);
-    return rows
-      .filter((r) => Number(r.due) > 0)
-      .map((r) => ({ merchantId: r.merchant_id, environment: r.environment, lane: Number(r.slow) === 1 ? 'slow' : 'normal', inFlight: Number(r.in_flight) }));
+    const rows = await dueTenants(this.options.db, now.toISOString(), SLOW_AFTER_TIMEOUTS);
+    return rows.map((r) => ({ merchantId: r.merchantId, environment: r.environment, lane: r.slow ? 'slow' : 'normal', inFlight: r.inFlight }));
   }
 
   /**
    * Leases the tenant's next due delivery in its lane, at most one per endpoint at a time, each
-   * endpoint's in creation order. Two claimers could both pass the "no other live lease" check on
-   * their snapshots (and on PostgreSQL `SKIP LOCKED` would hand the second the endpoint's next event
-   * while the first is still out): so a claimer first takes the endpoint (its row locked, skipping
-   * endpoints another claimer holds), then looks in a statement of its own, whose snapshot sees every
-   * lease committed before.
+   * endpoint's in creation order (`claimDelivery` says how claimers keep out of each other's way).
    */
   private async claim(tenant: DueTenant): Promise<Leased | undefined> {
-    const { db } = this.options;
-    const now = this.options.clock.now();
+    const lease = this.lease(this.options.clock.now());
+    const lane = { slow: tenant.lane === 'slow', slowAfterTimeouts: SLOW_AFTER_TIMEOUTS };
     // An endpoint whose lease was committed after the first statement's snapshot yields nothing: look again, afresh.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const claimed = await db.transaction(async (trx) => {
-        const endpoint = await trx
-          .skipLocked(
-            this.due(trx, now)
-              .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-              .where('d.merchant_id', '=', tenant.merchantId)
-              .where('d.environment', '=', tenant.environment)
-              .where('e.timeouts', tenant.lane === 'slow' ? '>=' : '<', SLOW_AFTER_TIMEOUTS)
-              .clearSelect()
-              .select('d.endpoint_id'),
-            'e',
-          )
-          .executeTakeFirst();
-        if (endpoint === undefined) return null;
-        if (foldsWebhookStatements(db)) return leasedFrom(await leaseNextPostgres(trx, this.lease(now), endpoint.endpoint_id));
-        const delivery = await this.leaseNext(trx, now, endpoint.endpoint_id);
-        return delivery && this.leased(trx, delivery);
-      });
-      if (claimed !== undefined) return claimed ?? undefined;
+      const claimed = await claimDelivery(this.options.db, tenant, lane, lease);
+      if (claimed === 'none_due') return undefined;
+      if (claimed !== 'missed') return leasedFrom(claimed);
     }
     return undefined;
-  }
-
-  /** The first due delivery whose endpoint has none out. */
-  private due(db: Kysely<Database>, now: Date) {
-    const nowIso = now.toISOString();
-    return db
-      .selectFrom('webhook_deliveries as d')
-      .select('d.id')
-      .where('d.status', '=', 'pending')
-      .where('d.next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<=', nowIso)]))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('webhook_deliveries as o')
-              .select('o.id')
-              .whereRef('o.endpoint_id', '=', 'd.endpoint_id')
-              .where('o.status', '=', 'pending')
-              .where('o.lease_until', '>', nowIso),
-          ),
-        ),
-      )
-      .orderBy('d.next_attempt_at')
-      .orderBy('d.created_at')
-      .orderBy('d.id')
-      .limit(1);
   }
 
   /** A lease taken at `now` by this dispatcher. */
   private lease(now: Date): Lease {
     return { owner: this.owner, until: new Date(now.getTime() + this.options.timeoutMs + LEASE_MARGIN_MS).toISOString(), now: now.toISOString() };
-  }
-
-  private async leaseNext(db: Kysely<Database>, now: Date, endpointId: string): Promise<Delivery | undefined> {
-    const lease = this.lease(now);
-    return db
-      .updateTable('webhook_deliveries')
-      .set({ lease_until: lease.until, lease_owner: lease.owner, updated_at: lease.now })
-      .where('id', '=', this.due(db, now).where('d.endpoint_id', '=', endpointId))
-      .returningAll()
-      .executeTakeFirst();
-  }
-
-  /** What the attempt of a delivery leased in `trx` reads, read there; `endpoint` is the endpoint's row if the caller has it. */
-  private async leased(trx: Kysely<Database>, delivery: Delivery, endpoint?: Endpoint): Promise<Leased> {
-    return {
-      delivery,
-      endpoint:
-        endpoint ??
-        (await trx
-          .selectFrom('webhook_endpoints')
-          .selectAll()
-          .where('merchant_id', '=', delivery.merchant_id)
-          .where('id', '=', delivery.endpoint_id)
-          .executeTakeFirst()),
-      body: delivery.payload ?? (await eventBody(trx, delivery)),
-    };
   }
 
   /**
@@ -379,23 +295,14 @@ export class WebhookDispatcher {
 
   /** Ends this dispatcher's hold on the delivery, if it still has it. */
   private async settle(delivery: Delivery, change: { status: Delivery['status']; next_attempt_at: string }): Promise<void> {
-    await this.options.db.kysely
-      .updateTable('webhook_deliveries')
-      .set({ ...change, lease_until: null, lease_owner: null, updated_at: this.options.clock.now().toISOString() })
-      .where('merchant_id', '=', delivery.merchant_id)
-      .where('id', '=', delivery.id)
-      .where('lease_owner', '=', this.owner)
-      .execute();
+    await releaseDelivery(this.options.db, delivery, this.owner, change, this.options.clock.now().toISOString());
   }
 
   /**
    * Records an attempt: the attempt, the delivery's new state and the endpoint's, in one transaction,
    * which then leases the endpoint's next due delivery (unless the endpoint was just disabled or this
-   * process is stopping). The endpoint's row, updated first-hand here, is held until the commit, so
-   * claimers skip the endpoint meanwhile (see `claim`), and the lease's statement sees every lease
-   * committed before: still one delivery of the endpoint out at a time, in creation order. On
-   * PostgreSQL all of it is one statement, one round trip (`recordAttemptPostgres`, which says why its
-   * single snapshot keeps that promise).
+   * process is stopping), still one delivery of the endpoint out at a time, in creation order
+   * (`recordAttempt` says how).
    */
   private async record(
     delivery: Delivery,
@@ -405,7 +312,7 @@ export class WebhookDispatcher {
     timeouts: number,
     chain: boolean,
   ): Promise<Leased | undefined> {
-    const { db, clock, retryScheduleSeconds, log } = this.options;
+    const { clock, retryScheduleSeconds, log } = this.options;
     const now = clock.now();
     const nowIso = now.toISOString();
     const attempt = delivery.attempts + 1;
@@ -420,7 +327,7 @@ export class WebhookDispatcher {
     else if (succeeded) log.info(logLine, 'webhook delivered');
     else log.info({ ...logLine, next_retry_at: nextRetryAt }, 'webhook attempt failed');
 
-    const attemptRow: WebhookAttemptValues = {
+    const attemptRow: WebhookAttemptRow = {
       id: newId('wha'),
       merchant_id: delivery.merchant_id,
       environment: delivery.environment,
@@ -437,75 +344,36 @@ export class WebhookDispatcher {
       next_retry_at: outcome === 'retrying' ? nextRetryAt : null,
       created_at: nowIso,
     };
-    const deliveryChange: Pick<Delivery, 'status' | 'attempts' | 'next_attempt_at'> = {
-      status: outcome === 'retrying' ? 'pending' : outcome,
-      attempts: attempt,
-      next_attempt_at: nextRetryAt ?? delivery.next_attempt_at,
-    };
     const disables = gone || failingTooLong;
-    const endpointChange: { failing_since: string | null; timeouts: number; status?: 'disabled'; updated_at?: string } = succeeded
-      ? { failing_since: null, timeouts }
-      : disables
-        ? { status: 'disabled', failing_since: failingSince ?? nowIso, timeouts, updated_at: nowIso }
-        : { failing_since: failingSince ?? nowIso, timeouts };
     const leaseNext = chain && !disables && !this.stopping;
     if (disables) this.sender.forget(delivery.endpoint_id);
 
-    let next: Leased | undefined;
-    if (foldsWebhookStatements(db)) {
-      const recorded = await recordAttemptPostgres(db.kysely, this.lease(now), {
+    const next = await recordAttempt(
+      this.options.db,
+      {
         attempt: attemptRow,
-        delivery: { status: deliveryChange.status, attempts: attempt, nextAttemptAt: deliveryChange.next_attempt_at },
-        endpoint: { failingSince: endpointChange.failing_since, status: endpointChange.status ?? null, updatedAt: endpointChange.updated_at ?? null, timeouts },
+        delivery: { status: outcome === 'retrying' ? 'pending' : outcome, attempts: attempt, nextAttemptAt: nextRetryAt ?? delivery.next_attempt_at },
+        endpoint: succeeded
+          ? { failingSince: null, status: null, updatedAt: null, timeouts }
+          : { failingSince: failingSince ?? nowIso, status: disables ? 'disabled' : null, updatedAt: disables ? nowIso : null, timeouts },
         leaseNext,
-      });
-      next = leasedFrom(recorded.next, recorded.endpoint);
-    } else {
-      next = await db.transaction(async (trx) => {
-        await trx.insertInto('webhook_attempts').values(attemptRow).execute();
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({ ...deliveryChange, lease_until: null, lease_owner: null, updated_at: nowIso })
-          .where('merchant_id', '=', delivery.merchant_id)
-          .where('id', '=', delivery.id)
-          .execute();
-        const endpoint = await trx
-          .updateTable('webhook_endpoints')
-          .set(endpointChange)
-          .where('merchant_id', '=', delivery.merchant_id)
-          .where('id', '=', delivery.endpoint_id)
-          .returningAll()
-          .executeTakeFirst();
-        if (!leaseNext) return undefined;
-        const leased = await this.leaseNext(trx, clock.now(), delivery.endpoint_id);
-        return leased && this.leased(trx, leased, endpoint);
-      });
-    }
+      },
+      // PostgreSQL's one statement takes the next lease at the record's time; SQLite's transaction once it holds the write lock.
+      () => this.lease(clock.now()),
+    );
     if (gone || failingTooLong) log.warn({ endpoint_id: delivery.endpoint_id, reason: gone ? '410 Gone' : 'failing for 5 days' }, 'webhook endpoint disabled');
     this.options.onAttempt?.(outcome);
-    return next;
+    return next && leasedFrom(next);
   }
 }
 
-/** A delivery leased by a PostgreSQL statement, with its endpoint (or `endpoint`, the row the statement updated) and body. */
-function leasedFrom(rows: LeasedRows | undefined, endpoint?: Endpoint): Leased | undefined {
-  if (rows === undefined) return undefined;
+/** A leased delivery with its endpoint and the body to send: its own (a `ping`), else its stored event's, undefined if the event is gone. */
+function leasedFrom(rows: LeasedRows): Leased {
   return {
     delivery: rows.delivery,
-    endpoint: endpoint ?? rows.endpoint,
+    endpoint: rows.endpoint,
     body: rows.delivery.payload ?? (rows.event === undefined ? undefined : eventJson(rows.event, rows.delivery)),
   };
-}
-
-/** The body of the delivery's stored event, as `GET /v1/events/:id` shows it; undefined if the event is gone. */
-async function eventBody(db: Kysely<Database>, delivery: Delivery): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('events')
-    .select(['id', 'type', 'data', 'created_at'])
-    .where('merchant_id', '=', delivery.merchant_id)
-    .where('id', '=', delivery.event_id)
-    .executeTakeFirst();
-  return row === undefined ? undefined : eventJson(row, delivery);
 }
 
 /** The event as `GET /v1/events/:id` shows it to the endpoint's credential: an order's customer as its id only when it cannot read customers. */

@@ -1,34 +1,16 @@
 /**
  * The delivery log of an endpoint, and sending an event again (resend) or a `ping` (test).
  */
-import { pageOf, type Pagination } from '../db/paginate.js';
 import type { Tenant } from '../auth/principal.js';
-import type { WebhookAttemptsTable } from '../db/schema.js';
-import { selectScoped } from '../db/scoped.js';
+import type { Pagination } from '../db/paginate.js';
+import type { DbTransaction } from '../db/transaction.js';
+import { countManualDeliveriesSince, findEventToResend, pageOfAttempts } from '../db/webhooks/delivery-log.js';
 import { ApiError, notFound } from '../errors.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { enqueueDeliveries } from './enqueue-deliveries.js';
 import type { ListDeliveriesQuery, ResendResult, WebhookAttempt } from './schemas.js';
 import { getWebhookEndpoint } from './webhook-endpoints.js';
-
-const COLUMNS = [
-  'id',
-  'delivery_id',
-  'event_id',
-  'event_type',
-  'attempt',
-  'outcome',
-  'response_status',
-  'response_body',
-  'duration_ms',
-  'error',
-  'next_retry_at',
-  'created_at',
-] as const;
-type AttemptColumns = Pick<WebhookAttemptsTable, (typeof COLUMNS)[number]>;
 
 export async function listWebhookAttempts(
   services: Services,
@@ -37,9 +19,7 @@ export async function listWebhookAttempts(
   query: ListDeliveriesQuery,
 ): Promise<{ data: WebhookAttempt[]; pagination: Pagination }> {
   await getWebhookEndpoint(services, tenant, endpointId);
-  let filtered = selectScoped(services.db.kysely, 'webhook_attempts', tenant).where('endpoint_id', '=', endpointId);
-  if (query.status !== undefined) filtered = filtered.where('outcome', '=', query.status);
-  const { rows, pagination } = await pageOf<AttemptColumns>(filtered, COLUMNS, query);
+  const { rows, pagination } = await pageOfAttempts(services.db, tenant, endpointId, query.status, query);
   return { data: rows.map((row) => ({ ...row, response_status: row.response_status === null ? null : Number(row.response_status) })), pagination };
 }
 
@@ -51,14 +31,9 @@ export async function listWebhookAttempts(
 export const MANUAL_DELIVERIES_PER_MINUTE = 60;
 
 /** Refuses (429) a resend or test that would queue `count` deliveries past the tenant's budget of the last minute. */
-async function checkManualBudget(trx: Kysely<Database>, tenant: Tenant, now: Date, count: number): Promise<void> {
-  const since = new Date(now.getTime() - 60_000).toISOString();
-  const { queued } = await selectScoped(trx, 'webhook_deliveries', tenant)
-    .where('origin', 'in', ['resend', 'test'])
-    .where('created_at', '>', since)
-    .select((eb) => eb.fn.countAll<number | string>().as('queued'))
-    .executeTakeFirstOrThrow();
-  if (Number(queued) + count > MANUAL_DELIVERIES_PER_MINUTE) {
+async function checkManualBudget(trx: DbTransaction, tenant: Tenant, now: Date, count: number): Promise<void> {
+  const queued = await countManualDeliveriesSince(trx, tenant, new Date(now.getTime() - 60_000).toISOString());
+  if (queued + count > MANUAL_DELIVERIES_PER_MINUTE) {
     throw new ApiError(
       'rate_limited',
       `Resends and tests may queue ${MANUAL_DELIVERIES_PER_MINUTE} deliveries a minute per merchant and environment; this one would go past that. Retry in a minute.`,
@@ -68,7 +43,7 @@ async function checkManualBudget(trx: Kysely<Database>, tenant: Tenant, now: Dat
 
 /** Queues the event again, now, for one endpoint or for every enabled endpoint subscribed to it. */
 export async function resendEvent(services: Services, tenant: Tenant, eventId: string, endpointId: string | undefined): Promise<ResendResult> {
-  const event = await selectScoped(services.db.kysely, 'events', tenant).select(['id', 'type']).where('id', '=', eventId).executeTakeFirst();
+  const event = await findEventToResend(services.db, tenant, eventId);
   if (event === undefined) throw notFound('event', eventId, 'id');
   if (endpointId !== undefined) await getWebhookEndpoint(services, tenant, endpointId);
   const at = services.clock.now();

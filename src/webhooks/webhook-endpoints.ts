@@ -2,14 +2,23 @@
  * Webhook endpoints of a tenant: create, read, change, delete, rotate the secret. A deleted endpoint
  * is kept (its delivery log stays readable by support) but answers 404 and receives nothing.
  */
-import { sql } from 'kysely';
-import { pageOf, type Pagination } from '../db/paginate.js';
 import { randomBytes } from 'node:crypto';
+import type { Pagination } from '../db/paginate.js';
+import {
+  countLiveEndpoints,
+  deleteEndpoint,
+  findLiveEndpoint,
+  findLiveEndpointSecrets,
+  insertEndpoint,
+  lockMerchantEndpoints,
+  pageOfLiveEndpoints,
+  storeEndpointSecrets,
+  updateEndpoint,
+} from '../db/webhooks/endpoints.js';
+import type { WebhookEndpointView } from '../db/webhooks/rows.js';
 import type { Principal, Tenant } from '../auth/principal.js';
 import { boundTo, checkReadableTypes } from './endpoint-rights.js';
 import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
-import type { WebhookEndpointsTable } from '../db/schema.js';
-import { selectScoped } from '../db/scoped.js';
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
@@ -25,15 +34,12 @@ import type {
 /** Live (not deleted) endpoints a merchant may have in each environment, as Stripe allows. */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
 
-const COLUMNS = ['id', 'url', 'enabled_events', 'description', 'metadata', 'status', 'created_at', 'updated_at'] as const;
-type EndpointColumns = Pick<WebhookEndpointsTable, (typeof COLUMNS)[number]>;
-
 /** `whsec_` and base64 of 32 random bytes, as Standard Webhooks secrets are written. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-function toEndpoint(row: EndpointColumns): WebhookEndpoint {
+function toEndpoint(row: WebhookEndpointView): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -99,29 +105,21 @@ export async function createWebhookEndpoint(
     deleted_at: null,
   };
   await transaction(async (trx) => {
-    // Two creations at once on PostgreSQL: the second waits for the first's count.
-    if (trx.dialect === 'postgres') await sql`select id from merchants where id = ${tenant.merchantId} for update`.execute(trx);
-    const { count } = await selectScoped(trx, 'webhook_endpoints', tenant)
-      .where('deleted_at', 'is', null)
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= MAX_WEBHOOK_ENDPOINTS) {
+    // Two creations at once: the second waits for the first's count.
+    await lockMerchantEndpoints(trx, tenant.merchantId);
+    if ((await countLiveEndpoints(trx, tenant)) >= MAX_WEBHOOK_ENDPOINTS) {
       throw new ApiError(
         'webhook_endpoint_limit_reached',
         `This merchant already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints in this environment, the most it may have. Delete one, or send more event types to one endpoint.`,
       );
     }
-    await trx.insertInto('webhook_endpoints').values(row).execute();
+    await insertEndpoint(trx, row);
   });
   return { ...toEndpoint(row), secret };
 }
 
-function liveEndpoints({ db }: Services, tenant: Tenant) {
-  return selectScoped(db.kysely, 'webhook_endpoints', tenant).where('deleted_at', 'is', null);
-}
-
 export async function getWebhookEndpoint(services: Services, tenant: Tenant, endpointId: string): Promise<WebhookEndpoint> {
-  const row = await liveEndpoints(services, tenant).select(COLUMNS).where('id', '=', endpointId).executeTakeFirst();
+  const row = await findLiveEndpoint(services.db, tenant, endpointId);
   if (row === undefined) throw notFound('webhook endpoint', endpointId, 'id');
   return toEndpoint(row);
 }
@@ -131,7 +129,7 @@ export async function listWebhookEndpoints(
   tenant: Tenant,
   query: { page?: number | undefined; per_page?: number | undefined },
 ): Promise<{ data: WebhookEndpoint[]; pagination: Pagination }> {
-  const { rows, pagination } = await pageOf<EndpointColumns>(liveEndpoints(services, tenant), COLUMNS, query);
+  const { rows, pagination } = await pageOfLiveEndpoints(services.db, tenant, query);
   return { data: rows.map(toEndpoint), pagination };
 }
 
@@ -158,13 +156,7 @@ export async function updateWebhookEndpoint(
     ...(input.status === undefined ? {} : { status: input.status, failing_since: null }),
   };
   if (Object.keys(changes).length > 0) {
-    await services.db.kysely
-      .updateTable('webhook_endpoints')
-      .set({ ...changes, updated_at: isoNow(services.clock) })
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('id', '=', endpointId)
-      .execute();
+    await updateEndpoint(services.db, tenant, endpointId, { ...changes, updated_at: isoNow(services.clock) });
   }
   return getWebhookEndpoint(services, tenant, endpointId);
 }
@@ -172,23 +164,8 @@ export async function updateWebhookEndpoint(
 export async function deleteWebhookEndpoint(services: Services, tenant: Tenant, endpointId: string): Promise<{ id: string; deleted: true }> {
   await getWebhookEndpoint(services, tenant, endpointId);
   const now = isoNow(services.clock);
-  await services.transaction(async (trx) => {
-    await trx
-      .updateTable('webhook_endpoints')
-      .set({ deleted_at: now, status: 'disabled', updated_at: now })
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('id', '=', endpointId)
-      .execute();
-    // What was still to be sent to it is not sent.
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({ status: 'failed', updated_at: now })
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('endpoint_id', '=', endpointId)
-      .where('status', '=', 'pending')
-      .execute();
-  });
+  // What was still to be sent to it is not sent.
+  await services.transaction((trx) => deleteEndpoint(trx, tenant, endpointId, now));
   return { id: endpointId, deleted: true };
 }
 
@@ -215,11 +192,7 @@ export async function rotateWebhookSecret(
   const secret = newWebhookSecret();
   const sealed = await cipher.sealSecret(endpointId, secret);
   const found = await services.transaction(async (trx) => {
-    const current = await selectScoped(trx, 'webhook_endpoints', tenant)
-      .where('deleted_at', 'is', null)
-      .select(['secret', 'previous_secret', 'previous_secret_expires_at', 'previous_secret_2', 'previous_secret_2_expires_at', 'previous_secret_3', 'previous_secret_3_expires_at'])
-      .where('id', '=', endpointId)
-      .executeTakeFirst();
+    const current = await findLiveEndpointSecrets(trx, tenant, endpointId);
     if (current === undefined) return false;
     const retiring = [
       { secret: current.previous_secret, expires_at: current.previous_secret_expires_at },
@@ -235,9 +208,11 @@ export async function rotateWebhookSecret(
       retiring.splice(retiring.indexOf(soonest), 1);
     }
     const slot = (i: number) => ({ secret: retiring[i]?.secret ?? null, expires_at: retiring[i]?.expires_at ?? null });
-    await trx
-      .updateTable('webhook_endpoints')
-      .set({
+    await storeEndpointSecrets(
+      trx,
+      tenant,
+      endpointId,
+      {
         secret: sealed,
         previous_secret: slot(0).secret,
         previous_secret_expires_at: slot(0).expires_at,
@@ -245,12 +220,9 @@ export async function rotateWebhookSecret(
         previous_secret_2_expires_at: slot(1).expires_at,
         previous_secret_3: slot(2).secret,
         previous_secret_3_expires_at: slot(2).expires_at,
-        updated_at: nowIso,
-      })
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('environment', '=', tenant.environment)
-      .where('id', '=', endpointId)
-      .execute();
+      },
+      nowIso,
+    );
     return true;
   });
   if (!found) throw notFound('webhook endpoint', endpointId, 'id');

@@ -6,6 +6,7 @@
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db } from '../db/connection.js';
+import { oldestPendingDelivery, pendingByTenant, type PendingFigures } from '../db/webhooks/metrics.js';
 import type { Clock } from '../time.js';
 
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed';
@@ -14,13 +15,6 @@ export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed';
 const SCRAPE_QUERY_MS = 500;
 /** The per-tenant figures name this many tenants at most, those with the most pending deliveries. */
 export const TENANTS_SHOWN = 100;
-
-interface TenantFigure {
-  merchant_id: string;
-  environment: string;
-  depth: number | string;
-  oldest_due: string | null;
-}
 
 /** Answers `query`, or 'late' when it fails or takes longer than SCRAPE_QUERY_MS: the last value then stands. */
 async function inTime<T>(query: Promise<T>): Promise<T | 'late'> {
@@ -46,37 +40,16 @@ export function webhookMetrics(registry: Registry, db: Db, clock: Clock): (outco
     async collect() {
       // A scrape must answer even while the database does not (the database figures tell that
       // story): the last value stands when the query fails or takes longer than a moment.
-      let timer: NodeJS.Timeout | undefined;
-      const query = db.kysely
-        .selectFrom('webhook_deliveries')
-        .select((eb) => eb.fn.min('created_at').as('oldest'))
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      const row = await Promise.race([query, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SCRAPE_QUERY_MS)))]).catch(() => 'late' as const);
-      clearTimeout(timer);
+      const row = await inTime(oldestPendingDelivery(db));
       if (row === 'late') return;
-      const oldest = row?.oldest == null ? undefined : Date.parse(String(row.oldest));
+      const oldest = row == null ? undefined : Date.parse(String(row));
       this.set(oldest === undefined ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000));
     },
   });
   // One query serves both per-tenant figures of a scrape (prom-client collects them at once).
-  let figures: Promise<TenantFigure[] | 'late'> | undefined;
+  let figures: Promise<PendingFigures[] | 'late'> | undefined;
   const tenantFigures = () => {
-    figures ??= inTime(
-      db.kysely
-        .selectFrom('webhook_deliveries')
-        .select((eb) => [
-          'merchant_id',
-          'environment',
-          eb.fn.countAll<number | string>().as('depth'),
-          eb.fn.min(eb.case().when('next_attempt_at', '<=', clock.now().toISOString()).then(eb.ref('next_attempt_at')).end()).as('oldest_due'),
-        ])
-        .where('status', '=', 'pending')
-        .groupBy(['merchant_id', 'environment'])
-        .orderBy((eb) => eb.fn.countAll(), 'desc')
-        .limit(TENANTS_SHOWN)
-        .execute() as Promise<TenantFigure[]>,
-    ).finally(() => (figures = undefined));
+    figures ??= inTime(pendingByTenant(db, clock.now().toISOString(), TENANTS_SHOWN)).finally(() => (figures = undefined));
     return figures;
   };
   new Gauge({

@@ -11,7 +11,8 @@
  */
 import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import type { Db } from '../db/connection.js';
-import type { WebhookEndpointsTable } from '../db/schema.js';
+import { storedSecrets, storeRewrappedSecrets } from '../db/webhooks/endpoints.js';
+import type { WebhookEndpointRow } from '../db/webhooks/rows.js';
 
 type RetiringColumns =
   | 'previous_secret'
@@ -22,7 +23,7 @@ type RetiringColumns =
   | 'previous_secret_3_expires_at';
 
 /** The stored secrets of earlier rotations with their expiry, newest first. */
-function retiringSecrets(endpoint: Pick<WebhookEndpointsTable, RetiringColumns>): [string, string][] {
+function retiringSecrets(endpoint: Pick<WebhookEndpointRow, RetiringColumns>): [string, string][] {
   const all: [string | null, string | null][] = [
     [endpoint.previous_secret, endpoint.previous_secret_expires_at],
     [endpoint.previous_secret_2, endpoint.previous_secret_2_expires_at],
@@ -48,7 +49,7 @@ export class EndpointSecrets {
 
   constructor(private readonly cipher: SigningKeyCipher = SECRETS_IN_CLEAR) {}
 
-  async live(endpoint: Pick<WebhookEndpointsTable, 'id' | 'secret' | RetiringColumns>, sentAt: Date): Promise<string[]> {
+  async live(endpoint: Pick<WebhookEndpointRow, 'id' | 'secret' | RetiringColumns>, sentAt: Date): Promise<string[]> {
     const secrets = [await this.open(endpoint.id, endpoint.secret)];
     const at = sentAt.toISOString();
     for (const [stored, expiresAt] of retiringSecrets(endpoint)) {
@@ -78,15 +79,9 @@ export async function rewrapWebhookSecrets(db: Db, cipher: SigningKeyCipher, cho
   // Without a key there is nothing to encrypt with (and secrets are never decrypted back into clear).
   if (!cipher.encrypts) return 0;
   return db.transaction(async (trx) => {
-    let query = trx.selectFrom('webhook_endpoints').select(['merchant_id', 'id', 'secret', 'previous_secret', 'previous_secret_2', 'previous_secret_3']);
-    // Secrets in clear start with `whsec` (a JWE with `eyJ`): only those rows are read at each start.
-    if (chosen === 'in-clear') {
-      query = query.where((eb) =>
-        eb.or([eb('secret', 'like', 'whsec%'), eb('previous_secret', 'like', 'whsec%'), eb('previous_secret_2', 'like', 'whsec%'), eb('previous_secret_3', 'like', 'whsec%')]),
-      );
-    }
     let rewrapped = 0;
-    for (const row of await query.execute()) {
+    // Only the rows holding a secret in clear are read at each start.
+    for (const row of await storedSecrets(trx, chosen === 'in-clear')) {
       const rewrap = async (stored: string | null): Promise<string | null> => {
         if (stored === null || cipher.isCurrentSecret(stored)) return stored;
         rewrapped += 1;
@@ -97,12 +92,7 @@ export async function rewrapWebhookSecrets(db: Db, cipher: SigningKeyCipher, cho
       const previous2 = await rewrap(row.previous_secret_2);
       const previous3 = await rewrap(row.previous_secret_3);
       if (secret === row.secret && previous === row.previous_secret && previous2 === row.previous_secret_2 && previous3 === row.previous_secret_3) continue;
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ secret, previous_secret: previous, previous_secret_2: previous2, previous_secret_3: previous3 })
-        .where('merchant_id', '=', row.merchant_id)
-        .where('id', '=', row.id)
-        .execute();
+      await storeRewrappedSecrets(trx, { merchant_id: row.merchant_id, id: row.id, secret, previous_secret: previous, previous_secret_2: previous2, previous_secret_3: previous3 });
     }
     return rewrapped;
   });

@@ -313,7 +313,7 @@ describeEachBackend('Account mail through SMTP', (backend) => {
     const purge = async (at: number) => {
       await purgeExpiredSignUps(server.db, new Date(at));
       await purgeExpiredPasswordTokens(server.db, new Date(at));
-      await purgeOldMail(server.db.kysely, new Date(at));
+      await purgeOldMail(server.db, new Date(at));
     };
     await purge(now + day);
     assert.deepEqual(await count(), { signUps: 1, tokens: 1, mail: 2 }, 'links that expired less than a day ago are kept');

@@ -123,7 +123,7 @@ export const CROSS_TENANT: ReadonlyArray<{ why: string; matches(statement: State
   },
   {
     why: '/metrics reports the oldest pending delivery of all merchants',
-    matches: (s) => s.at.startsWith('Gauge.collect (src/webhooks/webhook-metrics.ts)'),
+    matches: (s) => s.at.startsWith('oldestPendingDelivery (src/db/webhooks/metrics.ts)'),
   },
 ];
 

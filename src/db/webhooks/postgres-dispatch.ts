@@ -3,8 +3,8 @@
  * an attempt and leasing the endpoint's next delivery is one statement (it was `BEGIN`, five
  * statements and `COMMIT`), and a claim's lease reads the endpoint's row and the event's body on the
  * way (a lock, this, and the transaction's `BEGIN`/`COMMIT`: four round trips where there were six).
- * SQLite runs in the process, where a statement costs microseconds, and keeps the dispatcher's
- * Kysely statements (`webhooks/dispatcher.ts`).
+ * SQLite runs in the process, where a statement costs microseconds, and keeps the Kysely statements
+ * of `dispatch.ts`, which picks between the two.
  *
  * Every data-modifying part of a statement runs on the snapshot the statement began with. The record's
  * lease of the next delivery may then miss a lease another process committed meanwhile; it cannot, as
@@ -12,74 +12,16 @@
  * claimer leases another delivery of the endpoint. A record whose lease has run out leases nothing,
  * and the endpoint's next delivery waits for a claim.
  */
-import type { Kysely, Selectable } from 'kysely';
-import { preparedOnce, runPrepared } from './prepared.js';
-import type { DialectName } from './connection.js';
-import type { Database, EventRow, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.js';
+import type { Kysely } from 'kysely';
+import { preparedOnce, runPrepared } from '../prepared.js';
+import type { Database } from '../schema.js';
+import { DELIVERY_COLUMNS, ENDPOINT_COLUMNS, type WebhookDeliveryRow, type WebhookEndpointRow } from './rows.js';
+import type { AttemptRecord, Lease, LeasedRows } from './dispatch.js';
 
-/**
- * Whether the dispatcher uses this file's statements on `db`: on PostgreSQL, where each statement is
- * a round trip; SQLite keeps the dispatcher's own.
- */
-export function foldsWebhookStatements(db: { readonly dialect: DialectName }): boolean {
-  return db.dialect === 'postgres';
-}
-
-type Delivery = Selectable<WebhookDeliveriesTable>;
-type Endpoint = Selectable<WebhookEndpointsTable>;
-
-/** Columns named one by one: a statement selecting every column is not prepared (`postgres.ts`). */
-export const DELIVERY_COLUMNS = [
-  'id',
-  'merchant_id',
-  'environment',
-  'endpoint_id',
-  'event_id',
-  'event_type',
-  'payload',
-  'origin',
-  'hide_customer',
-  'status',
-  'attempts',
-  'next_attempt_at',
-  'lease_until',
-  'lease_owner',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof Delivery)[];
-const ENDPOINT_COLUMNS = [
-  'merchant_id',
-  'environment',
-  'id',
-  'url',
-  'description',
-  'enabled_events',
-  'metadata',
-  'status',
-  'secret',
-  'previous_secret',
-  'previous_secret_expires_at',
-  'previous_secret_2',
-  'previous_secret_2_expires_at',
-  'previous_secret_3',
-  'previous_secret_3_expires_at',
-  'created_by',
-  'created_with',
-  'timeouts',
-  'failing_since',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-] as const satisfies readonly (keyof Endpoint)[];
+type Delivery = WebhookDeliveryRow;
+type Endpoint = WebhookEndpointRow;
 
 const aliased = (table: string, prefix: string, columns: readonly string[]) => columns.map((c) => `${table}.${c} as ${prefix}${c}`).join(', ');
-
-/** A leased delivery with its endpoint's row and its stored event (undefined when gone, or a `ping` that has none). */
-export interface LeasedRows {
-  delivery: Delivery;
-  endpoint: Endpoint | undefined;
-  event: Pick<EventRow, 'id' | 'type' | 'data' | 'created_at'> | undefined;
-}
 
 type Row = Record<string, unknown>;
 
@@ -129,13 +71,6 @@ select ${aliased('n', 'd_', DELIVERY_COLUMNS)}, ${aliased('e', 'e_', ENDPOINT_CO
   left join webhook_endpoints e on e.merchant_id = n.merchant_id and e.id = n.endpoint_id
   ${EVENT_OF_NEXT}`;
 
-export interface Lease {
-  /** The lease's holder and end, and the time the delivery must be due by. */
-  owner: string;
-  until: string;
-  now: string;
-}
-
 const nextDueParameters = (lease: Lease, endpointId: string, except: string) => [
   lease.until,
   lease.owner,
@@ -154,7 +89,7 @@ const nextDueParameters = (lease: Lease, endpointId: string, except: string) => 
  * which holds the endpoint's row locked, so this statement (with a snapshot taken after the lock)
  * sees every lease committed before.
  */
-export async function leaseNextPostgres(trx: Kysely<Database>, lease: Lease, endpointId: string): Promise<LeasedRows | undefined> {
+export async function leaseNextFolded(trx: Kysely<Database>, lease: Lease, endpointId: string): Promise<LeasedRows | undefined> {
   const statement = preparedOnce('postgres', 'webhook lease', () => LEASE);
   const [row] = await runPrepared<Row>(trx, statement, nextDueParameters(lease, endpointId, ''));
   return row === undefined ? undefined : leasedOf(row);
@@ -183,26 +118,16 @@ select ${aliased('e', 'e_', ENDPOINT_COLUMNS)}, ${aliased('n', 'd_', DELIVERY_CO
   left join n on true
   ${EVENT_OF_NEXT}`;
 
-export interface AttemptRecord {
-  attempt: WebhookAttemptValues;
-  delivery: { status: Delivery['status']; attempts: number; nextAttemptAt: string };
-  endpoint: { failingSince: string | null; status: Endpoint['status'] | null; updatedAt: string | null; timeouts: number };
-  /** Lease the endpoint's next delivery (false when the endpoint was just disabled, or the dispatcher is stopping). */
-  leaseNext: boolean;
-}
-
-export type WebhookAttemptValues = Selectable<WebhookAttemptsTable>;
-
 /**
  * Records an attempt (the attempt's row, the delivery's new state, the endpoint's) and leases the
- * endpoint's next due delivery, in one statement and so one transaction. Answers the endpoint's row
- * as updated, and the next delivery leased with what its attempt reads.
+ * endpoint's next due delivery, in one statement and so one transaction. Answers the next delivery
+ * leased, with the endpoint's row as updated and what its attempt reads.
  */
-export async function recordAttemptPostgres(
+export async function recordAttemptFolded(
   db: Kysely<Database>,
   lease: Lease,
   record: AttemptRecord,
-): Promise<{ endpoint: Endpoint | undefined; next: LeasedRows | undefined }> {
+): Promise<LeasedRows | undefined> {
   const { attempt, delivery, endpoint } = record;
   const statement = preparedOnce('postgres', 'webhook record', () => RECORD);
   const [row] = await runPrepared<Row>(db, statement, [
@@ -240,5 +165,5 @@ export async function recordAttemptPostgres(
     ...nextDueParameters(lease, attempt.endpoint_id, attempt.delivery_id),
     record.leaseNext,
   ]);
-  return { endpoint: pick<Endpoint>(row!, 'e_', ENDPOINT_COLUMNS), next: leasedOf(row!) };
+  return leasedOf(row!);
 }
