@@ -4,50 +4,45 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { accountRoutes } from './account/routes.js';
-import { apiKeyRoutes } from './api-keys/routes.js';
-import { SigningKeyCipher } from './auth/signing-key-cipher.js';
-import type { Config } from './config.js';
-import type { Db } from './db/connection.js';
-import { runWithDeadline } from './db/deadline.js';
-import { committedDeliveries } from './db/transaction.js';
-import { healthRoutes } from './http/health.js';
-import { idempotencyPlugin } from './idempotency/plugin.js';
-import { DatabaseFaultCounts, metricsPlugin } from './http/metrics.js';
-import { connectRedis } from './redis.js';
-import { clientErrorHandler } from './http/hard-edges.js';
-import { sharedSchemasPlugin } from './http/shared-schemas.js';
-import { validationError, validatorCompiler } from './http/validation.js';
-import { randomBase62 } from './ids.js';
-import { customerRoutes } from './customers/routes.js';
-import { dashboardRoutes } from './dashboard/routes.js';
-import { openApiPlugin } from './docs/openapi.js';
-import { referencePageRoutes } from './docs/reference-page.js';
-import { eventRoutes } from './events/routes.js';
-import { refreshRoute } from './oauth/refresh-route.js';
-import { orderRoutes } from './orders/routes.js';
-import { repeatWhileOpen } from './http/repeat.js';
-import { processorsFor } from './payments/processor.js';
-import { settleAllPendingCalls } from './payments/settle-pending-calls.js';
-import { reconcileStripePayments, RECONCILE_AFTER_MS } from './payments/reconcile-stripe-payments.js';
-import { stripeEventRoutes } from './payments/stripe-event-routes.js';
-import { stripeLookups } from './payments/stripe-lookup.js';
-import { stripeProcessor } from './payments/stripe-processor.js';
-import { productRoutes } from './products/routes.js';
-import { reportRoutes } from './reports/routes.js';
-import { teamRoutes } from './team/routes.js';
-import { baseServices, type Services } from './services.js';
-import { WebhookDispatcher } from './webhooks/dispatcher.js';
-import { webhookRoutes } from './webhooks/routes.js';
-import { rewrapWebhookSecrets } from './webhooks/webhook-secrets.js';
-import { webhookMetrics, type AttemptOutcome } from './webhooks/webhook-metrics.js';
-import { systemClock, type Clock } from './time.js';
-import { answerUnknownRoutes } from './http/unknown-routes.js';
-import { acceptJsonBodies } from './http/json-body.js';
-import { apiErrorHandler, refusedBeforeRouting } from './http/error-handler.js';
-import { registerAuthentication } from './auth/authentication.js';
+import { accountRoutes } from '../account/routes.js';
+import { apiKeyRoutes } from '../api-keys/routes.js';
+import type { Config } from '../config.js';
+import { customerRoutes } from '../customers/routes.js';
+import { dashboardRoutes } from '../dashboard/routes.js';
+import type { Db } from '../db/connection.js';
+import { runWithDeadline } from '../db/deadline.js';
+import { openApiPlugin } from '../docs/openapi.js';
+import { referencePageRoutes } from '../docs/reference-page.js';
+import { eventRoutes } from '../events/routes.js';
+import { apiErrorHandler, refusedBeforeRouting } from '../http/error-handler.js';
+import { clientErrorHandler } from '../http/hard-edges.js';
+import { healthRoutes } from '../http/health.js';
+import { acceptJsonBodies } from '../http/json-body.js';
+import { DatabaseFaultCounts, metricsPlugin } from '../http/metrics.js';
+import { sharedSchemasPlugin } from '../http/shared-schemas.js';
+import { Site } from '../http/site.js';
+import { answerUnknownRoutes } from '../http/unknown-routes.js';
+import { validationError, validatorCompiler } from '../http/validation.js';
+import { idempotencyPlugin } from '../idempotency/plugin.js';
+import { randomBase62 } from '../ids.js';
+import { refreshRoute } from '../oauth/refresh-route.js';
+import { orderRoutes } from '../orders/routes.js';
+import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
+import { stripeLookups } from '../payments/stripe-lookup.js';
+import { productRoutes } from '../products/routes.js';
+import { connectRedis } from '../redis.js';
+import { reportRoutes } from '../reports/routes.js';
+import type { Services } from '../services.js';
+import { teamRoutes } from '../team/routes.js';
+import { systemClock, type Clock } from '../time.js';
+import { webhookRoutes } from '../webhooks/routes.js';
+import { rewrapWebhookSecrets } from '../webhooks/webhook-secrets.js';
+import { registerAuthentication } from './authentication.js';
+import { startJobs } from './jobs.js';
+import { buildServices } from './services.js';
+import { SHARED_SCHEMAS } from './shared-schemas.js';
 
-export { parseJsonBody } from './http/json-body.js';
+export { parseJsonBody } from '../http/json-body.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,21 +64,16 @@ export interface AppOptions {
   db: Db;
   clock?: Clock;
   logger?: boolean;
+  /**
+   * Whether this process runs the background jobs that run once per deployment (`jobs.ts`); default
+   * true. With WORKERS=N only one worker does.
+   */
+  deploymentJobs?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const services = baseServices(
-    db,
-    clock,
-    processorsFor({
-      production: config.paymentProcessor,
-      stripe: (key) => stripeProcessor(key, { apiBase: config.stripeApiBase }),
-      stripeSecretKey: config.stripeSecretKey,
-      stripeSandboxSecretKey: config.stripeSandboxSecretKey,
-    }),
-  );
 
   const lookups = stripeLookups({
     productionSecretKey: config.paymentProcessor === 'stripe' ? config.stripeSecretKey : undefined,
@@ -120,6 +110,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests refused before routing (a malformed URL, say) get the same envelope as any other.
     frameworkErrors: refusedBeforeRouting,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Counters shared by every process through Redis when REDIS_URL is set; in memory otherwise.
+  const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl, config.redisPrefix, app.log);
+  // The issuer of access tokens: PUBLIC_URL, or else the address the server listens on once it does.
+  const site = new Site(config);
+  const services = await buildServices({ config, db, clock, log: app.log, redis, site });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => validationError(errors as never, dataVar));
@@ -162,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(apiErrorHandler(db, faultCounts, config.bodyLimitBytes));
   answerUnknownRoutes(app);
 
-  await app.register(sharedSchemasPlugin);
+  await app.register(sharedSchemasPlugin, { schemas: SHARED_SCHEMAS });
   await app.register(openApiPlugin, { config });
   await app.register(referencePageRoutes);
   await app.register(dashboardRoutes);
@@ -174,93 +170,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     faults: faultCounts,
   });
   await app.register(healthRoutes, { db });
-  // Counters shared by every process through Redis when REDIS_URL is set; in memory otherwise.
-  const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl, config.redisPrefix, app.log);
   if (redis !== undefined) {
     app.addHook('onReady', () => redis.ready(REDIS_READY_WAIT_MS));
     app.addHook('onClose', () => redis.close());
   }
 
-  const { sessions, signInLimits, cipher } = await registerAuthentication(app, { config, db, clock, redis });
+  app.addHook('onListen', async function learnAddress() {
+    const address = this.server.address();
+    if (typeof address === 'object' && address !== null) site.listening(address.port);
+  });
+  await registerAuthentication(app, { config, services, redis, site });
   // Webhook endpoint secrets are sealed with the signing keys' cipher; those stored in clear are sealed now.
-  const sealedSecrets = await rewrapWebhookSecrets(db, cipher, 'in-clear');
+  const sealedSecrets = await rewrapWebhookSecrets(db, services.cipher, 'in-clear');
   if (sealedSecrets > 0) app.log.info({ count: sealedSecrets }, 'webhook endpoint secrets stored in clear are now encrypted with SIGNING_KEY_ENCRYPTION_KEY');
 
-  await app.register(idempotencyPlugin, { services });
+  await app.register(idempotencyPlugin);
 
   await app.register(orderRoutes);
   await app.register(productRoutes);
   await app.register(customerRoutes);
   await app.register(eventRoutes);
   await app.register(apiKeyRoutes);
-  await app.register(accountRoutes, { lifetimes: sessions, limits: signInLimits });
+  await app.register(accountRoutes);
   await app.register(teamRoutes);
   await app.register(reportRoutes);
-  await app.register(webhookRoutes, { production: config.production, cipher });
-  if (config.webhookDispatch) {
-    // On PostgreSQL the dispatcher has connections of its own: its statements never queue behind the
-    // requests waiting for the pool (hundreds of them in a burst, or while a server warms up).
-    const dispatchDb = await db.withOwnConnections(config.webhookDatabasePoolSize);
-    const dispatcher = webhookDispatcher(config, dispatchDb, clock, app.log, webhookMetrics(app.metricsRegistry, db, clock));
-    app.addHook('onReady', async () => dispatcher.start());
-    // A write's transaction has committed once its answer is sent: the deliveries it queued can go now.
-    // The dispatcher looks only when a transaction of this process has committed deliveries since it
-    // was last told to (a pass is a transaction of its own, which most writes queue nothing for).
-    // (Deliveries queued by other processes wait for the next poll, WEBHOOK_POLL_INTERVAL_MS.)
-    let nudgedAt = committedDeliveries();
-    app.addHook('onResponse', (_request, _reply, done) => {
-      const committed = committedDeliveries();
-      if (committed !== nudgedAt) {
-        nudgedAt = committed;
-        dispatcher.nudge();
-      }
-      done();
-    });
-    // Before the database closes: attempts in flight are aborted and handed back.
-    app.addHook('onClose', async () => {
-      await dispatcher.stop();
-      if (dispatchDb !== db) await dispatchDb.close();
-    });
-  }
-  await app.register(refreshRoute, { sessions, limits: signInLimits });
+  await app.register(webhookRoutes, { production: config.production });
+  await startJobs(app, services, { config, lookups, deploymentJobs: options.deploymentJobs ?? true });
+  await app.register(refreshRoute);
   await app.register(stripeEventRoutes, { secrets: config.stripeWebhookSecrets, lookups, bodyLimit: config.bodyLimitBytes });
 
   if (config.production && config.paymentProcessor === 'stripe' && config.stripeSecretKey?.includes('_test_')) {
     app.log.warn('STRIPE_SECRET_KEY is a Stripe test-mode key: production card captures will be test charges, and no real money moves');
   }
-  // Calls to the processor whose result a dead process never recorded: settled at start (a restart
-  // follows the crash), then every minute for those a live process left behind.
-  app.addHook('onListen', async () => {
-    settleAllPendingCalls(services, { includeRecent: true }).catch((err) => app.log.warn({ err }, 'settling pending processor calls failed'));
-  });
-  repeatWhileOpen(app, 60_000, 'settling pending processor calls failed', () => settleAllPendingCalls(services, { includeRecent: false }));
-  // Captures still pending when Stripe sent no event: settled by what Stripe holds for their orders.
-  repeatWhileOpen(app, RECONCILE_AFTER_MS, 'reconciling pending Stripe captures failed', () =>
-    reconcileStripePayments(services, lookups, (fields, message) => app.log.warn(fields, message)),
-  );
   return app;
-}
-
-/** The webhook dispatcher this process runs (WEBHOOK_DISPATCH=on, the default; `till worker` runs only it). */
-export function webhookDispatcher(
-  config: Config,
-  db: Db,
-  clock: Clock,
-  log: FastifyInstance['log'],
-  onAttempt?: (outcome: AttemptOutcome) => void,
-): WebhookDispatcher {
-  return new WebhookDispatcher({
-    ...(onAttempt === undefined ? {} : { onAttempt }),
-    db,
-    clock,
-    log,
-    retryScheduleSeconds: config.webhookRetryScheduleSeconds,
-    timeoutMs: config.webhookTimeoutMs,
-    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-    allowLinkLocal: config.webhookAllowLinkLocal,
-    pollIntervalMs: config.webhookPollIntervalMs,
-    cipher: new SigningKeyCipher(config.signingKeyEncryptionKey, config.signingKeyEncryptionKeyPrevious),
-  });
 }
 
 /** Node's own request and headers timeouts, checked often enough for a short limit to hold. */
