@@ -13,6 +13,13 @@ import { merchantSettings, type MerchantSettings } from './merchants/merchant-se
 import type { ProcessorFor } from './payments/processor.js';
 import type { Clock } from './time.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The services this request's operation runs with; with an idempotency key, its transactions also record the answer. */
+    services: Services;
+  }
+}
+
 export interface Services {
   db: Db;
   clock: Clock;

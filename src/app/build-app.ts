@@ -1,6 +1,8 @@
 /**
- * Builds the HTTP application from its parts, in order: infrastructure (request ids, parsing,
- * validation, errors, metrics, the OpenAPI document), then authentication, then the resource modules.
+ * Builds the HTTP application from its parts, in order: the one Services container (`services.ts`),
+ * infrastructure (request ids, parsing, validation, errors, metrics, the OpenAPI document), then
+ * authentication (`authentication.ts`), then the resource modules, then this process's background
+ * jobs (`jobs.ts`).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -41,15 +43,6 @@ import { registerAuthentication } from './authentication.js';
 import { startJobs } from './jobs.js';
 import { buildServices } from './services.js';
 import { SHARED_SCHEMAS } from './shared-schemas.js';
-
-export { parseJsonBody } from '../http/json-body.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The services this request's operation runs with; with an idempotency key, its transactions also record the answer. */
-    services: Services;
-  }
-}
 
 /** How long start-up waits for Redis before serving with limits counted in memory until it answers. */
 const REDIS_READY_WAIT_MS = 2_000;

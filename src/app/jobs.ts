@@ -9,6 +9,9 @@
  *   runs one, and `till worker` runs only it. Deliveries are claimed row by row, so dispatchers share
  *   the queue safely, and each process nudges its own as soon as one of its requests has committed
  *   deliveries, which no other process learns of before its next poll (WEBHOOK_POLL_INTERVAL_MS).
+ *
+ * The database's own upkeep stays with it: SQLite's checkpoint thread runs beside each database
+ * opened on a file (`db/sqlite.ts`).
  */
 import type { FastifyInstance } from 'fastify';
 import { purgeExpiredPasswordTokens } from '../auth/password-tokens.js';

@@ -4,8 +4,6 @@
  */
 import type { Command } from 'commander';
 import Fastify from 'fastify';
-import { webhookDispatcher } from '../app/dispatcher.js';
-import { commandServices, signingKeyCipher } from '../app/services.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { systemClock } from '../time.js';
@@ -20,6 +18,9 @@ export function registerWebhooks(program: Command): void {
     .description('deliver webhooks without serving HTTP, until SIGTERM or SIGINT (pair it with WEBHOOK_DISPATCH=off on the API servers)')
     .action(async () => {
       const config = loadConfig();
+      // Loaded on use, like the server: the other commands need none of it.
+      const { webhookDispatcher } = await import('../app/dispatcher.js');
+      const { signingKeyCipher } = await import('../app/services.js');
       // Migrations are left to `till migrate` or `till serve`: a worker only reads and updates deliveries.
       const db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize });
       // The same JSON log lines as the server's.
@@ -50,6 +51,7 @@ export function registerWebhooks(program: Command): void {
       const result = await withDatabase(config, async (db) => {
         const event = await db.kysely.selectFrom('events').select(['merchant_id', 'environment']).where('id', '=', eventId).executeTakeFirst();
         if (event === undefined) throw new CliError(`no event with id "${eventId}"`);
+        const { commandServices } = await import('../app/services.js');
         const services = commandServices(config, db, systemClock);
         try {
           return await resendEvent(services, { merchantId: event.merchant_id, environment: event.environment }, eventId, options.endpoint);
