@@ -188,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(teamRoutes);
   await app.register(reportRoutes);
   await app.register(webhookRoutes, { production: config.production });
-  await startJobs(app, services, { config, lookups, deploymentJobs: options.deploymentJobs ?? true });
+  await startJobs(app, { config, services, lookups }, options.deploymentJobs ?? true);
   await app.register(refreshRoute);
   await app.register(stripeEventRoutes, { secrets: config.stripeWebhookSecrets, lookups, bodyLimit: config.bodyLimitBytes });
 
