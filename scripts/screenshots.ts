@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/app/build-app.js';
 import { prepareDemoShop, DEMO_MERCHANT } from '../src/cli/seed-demo.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
@@ -29,7 +29,7 @@ const app = await (async () => {
 })();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
-  const shop = await prepareDemoShop(db);
+  const shop = await prepareDemoShop(db, config);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   mkdirSync(OUT, { recursive: true });
 

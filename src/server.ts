@@ -3,7 +3,7 @@
  * down gracefully on SIGTERM or SIGINT (stop accepting, finish requests in flight, close the
  * database), within SHUTDOWN_TIMEOUT_MS: past it the process exits with 1 rather than hang a deploy.
  */
-import { buildApp } from './app.js';
+import { buildApp } from './app/build-app.js';
 import { loadConfig, type Config } from './config.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase, type Db } from './db/connection.js';
@@ -13,7 +13,11 @@ import { migrateToLatest } from './db/migrate.js';
 /** While waiting for the database at start-up, one line this often. */
 const WAITING_LINE_EVERY_MS = 5_000;
 
-export async function startServer(config: Config = loadConfig()): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * `deploymentJobs`: whether this process runs the background jobs that run once per deployment
+ * (`app/jobs.ts`); with WORKERS=N, only one worker does.
+ */
+export async function startServer(config: Config = loadConfig(), { deploymentJobs = true }: { deploymentJobs?: boolean } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const open = (statementTimeoutMs: number | undefined) =>
     openDatabase({
       url: config.databaseUrl,
@@ -36,7 +40,7 @@ export async function startServer(config: Config = loadConfig()): Promise<{ url:
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let url: string;
   try {
-    app = await buildApp({ config, db });
+    app = await buildApp({ config, db, deploymentJobs });
     url = await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     // A server that could not start (port taken) leaves no connection behind.

@@ -1,16 +1,39 @@
 /**
- * What business operations are given to work with. Built once in `app.ts`, which sets it on every request
- * (`request.services`) for the route to hand to its operation.
+ * What business operations are given to work with: the one container, built once in assembly
+ * (`app/services.ts`) and set on every request (`request.services`) for the route to hand to its
+ * operation.
  */
+import type { SessionSettings } from './auth/sessions.js';
+import type { SignInLimits } from './auth/sign-in-limits.js';
+import type { SigningKeyCipher } from './auth/signing-key-cipher.js';
 import type { Db } from './db/connection.js';
 import type { DbTransaction } from './db/transaction.js';
+import type { Mailer } from './mail/mailer.js';
+import { merchantSettings, type MerchantSettings } from './merchants/merchant-settings.js';
 import type { ProcessorFor } from './payments/processor.js';
 import type { Clock } from './time.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The services this request's operation runs with; with an idempotency key, its transactions also record the answer. */
+    services: Services;
+  }
+}
 
 export interface Services {
   db: Db;
   clock: Clock;
   processorFor: ProcessorFor;
+  /** The signing keys and the sign-ins they sign: issuing, refreshing and ending tokens. */
+  sessions: SessionSettings;
+  /** The limits on sign-ins, token requests and wrong passwords. */
+  signInLimits: SignInLimits;
+  /** SIGNING_KEY_ENCRYPTION_KEY's cipher, the process's one: it seals signing keys and webhook endpoint secrets. */
+  cipher: SigningKeyCipher;
+  /** Sign-up and password mail, sent after the request is answered. */
+  mailer: Mailer;
+  /** A merchant's selling settings (its currency and tax rate). */
+  settings(merchantId: string): Promise<MerchantSettings>;
   /**
    * Runs `work` in one database transaction. Every write of a POST operation goes through here, so
    * that a request with an Idempotency-Key records its answer in the same transaction as its change.
@@ -18,7 +41,17 @@ export interface Services {
   transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T>;
 }
 
+/** What assembly builds besides the database, the clock and the processors. */
+export type ServiceParts = Pick<Services, 'sessions' | 'signInLimits' | 'cipher' | 'mailer'>;
+
 /** Services whose transactions are plain database transactions. */
-export function baseServices(db: Db, clock: Clock, processorFor: ProcessorFor): Services {
-  return { db, clock, processorFor, transaction: (work) => db.transaction(work) };
+export function baseServices(db: Db, clock: Clock, processorFor: ProcessorFor, parts: ServiceParts): Services {
+  return {
+    db,
+    clock,
+    processorFor,
+    ...parts,
+    settings: (merchantId) => merchantSettings(db, merchantId),
+    transaction: (work) => db.transaction(work),
+  };
 }

@@ -6,6 +6,9 @@
  *
  * The primary serves no request and opens no connection of its own beyond the migration, so a
  * worker's crash never takes the port down: the others keep answering while it is replaced.
+ *
+ * One worker at a time runs the jobs that run once per deployment (`app/jobs.ts`): the first forked,
+ * and, when it dies, the worker that replaces it.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { serviceUrl, type Config } from './config.js';
@@ -15,7 +18,13 @@ const STARTUP_GRACE_MS = 10_000;
 /** Failed starts in a row after which the primary gives up (the fault is not passing: a bad config, the port). */
 const MAX_FAILED_STARTS = 5;
 
+/** Set by the primary on each worker it forks: `on` for the one that runs the deployment's jobs. */
+const DEPLOYMENT_JOBS_ENV = 'TILL_DEPLOYMENT_JOBS';
+
 export const isWorkerProcess = (): boolean => cluster.isWorker;
+
+/** Whether this process runs the jobs that run once per deployment: a server of its own, or the worker the primary chose. */
+export const runsDeploymentJobs = (): boolean => !cluster.isWorker || process.env[DEPLOYMENT_JOBS_ENV] === 'on';
 
 /** One log line in the server's JSON format (pino's levels: 30 info, 40 warn, 50 error). */
 function log(level: 30 | 40 | 50, msg: string, fields: Record<string, unknown> = {}): void {
@@ -38,10 +47,13 @@ export function runPrimary(config: Config): Promise<{ url: string }> {
   const startedAt = new Map<number, number>();
   let failedStarts = 0;
   let stopping = false;
+  let jobsWorker: number | undefined;
 
   const fork = (): Worker => {
     // The primary has migrated already; each worker only serves.
-    const worker = cluster.fork({ MIGRATE_ON_START: 'false' });
+    const runsJobs = jobsWorker === undefined;
+    const worker = cluster.fork({ MIGRATE_ON_START: 'false', [DEPLOYMENT_JOBS_ENV]: runsJobs ? 'on' : 'off' });
+    if (runsJobs) jobsWorker = worker.id;
     startedAt.set(worker.id, Date.now());
     return worker;
   };
@@ -55,6 +67,7 @@ export function runPrimary(config: Config): Promise<{ url: string }> {
     });
     cluster.on('exit', (worker, code, signal) => {
       listening.delete(worker.id);
+      if (worker.id === jobsWorker) jobsWorker = undefined;
       if (stopping) return;
       const quick = Date.now() - (startedAt.get(worker.id) ?? 0) < STARTUP_GRACE_MS;
       failedStarts = quick ? failedStarts + 1 : 0;

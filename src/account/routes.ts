@@ -6,21 +6,21 @@
  * tokens only, of any role: an API key has no sign-ins and no password.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isThrottled, throttledHeaders, type SignInLimits } from '../auth/sign-in-limits.js';
+import { isThrottled, throttledHeaders } from '../auth/sign-in-limits.js';
 import { ApiError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 import { changePassword } from './change-password.js';
 import { getAccount } from './get-account.js';
 import { Account, ChangePasswordBody, ListSessionsQuery, PasswordChanged, Session, SessionIdParams, SessionList } from './schemas.js';
-import { endSession, listSessions, type SessionLifetimes } from './sessions.js';
+import { endSession, listSessions } from './sessions.js';
 
 /** No operation here needs a permission; only the user-token routes can answer 403 (to an API key). */
 const ERRORS = AUTH_ERRORS.filter((code) => code !== 'insufficient_permissions');
 const tags = ['Account'];
 const userOnly = { credentials: ['user'] } as const;
 
-export const accountRoutes: FastifyPluginAsyncTypebox<{ lifetimes: SessionLifetimes; limits: SignInLimits }> = async (app, { lifetimes, limits }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/v1/account', {
     schema: {
       tags,
@@ -49,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ lifetimes: SessionLifeti
       querystring: ListSessionsQuery,
       response: { 200: SessionList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listSessions(request.services, lifetimes, request.principal, request.query),
+    handler: (request) => listSessions(request.services, request.services.sessions, request.principal, request.query),
   });
 
   app.delete('/v1/account/sessions/:id', {
@@ -65,7 +65,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ lifetimes: SessionLifeti
       params: SessionIdParams,
       response: { 200: Session, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => endSession(request.services, lifetimes, request.principal, request.params.id),
+    handler: (request) => endSession(request.services, request.services.sessions, request.principal, request.params.id),
   });
 
   app.post('/v1/account/password', {
@@ -86,7 +86,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ lifetimes: SessionLifeti
     },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const result = await changePassword(request.services, limits, request.principal, request.body, clientAddress(request));
+      const result = await changePassword(request.services, request.services.signInLimits, request.principal, request.body, clientAddress(request));
       if (isThrottled(result)) {
         reply.headers(throttledHeaders(result));
         throw new ApiError('rate_limited', `Too many wrong passwords for this account; retry in ${result.retryAfterSeconds} seconds.`);

@@ -7,10 +7,10 @@
  * so a leaked key cannot make itself a successor that outlives its revocation.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
-import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
-import { notFound } from '../errors.js';
 import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
+import { createApiKey } from './create-api-key.js';
+import { listApiKeys } from './list-api-keys.js';
+import { revokeApiKey } from './revoke-api-key.js';
 import { ApiKey, ApiKeyIdParams, ApiKeyList, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, RevokeApiKeyBody } from './schemas.js';
 
 const tags = ['API keys'];
@@ -29,7 +29,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ListApiKeysQuery,
       response: { 200: ApiKeyList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listApiKeys(request.services.db, request.principal.merchantId, request.query),
+    handler: (request) => listApiKeys(request.services, request.principal, request.query),
   });
 
   app.post('/v1/api_keys', {
@@ -49,13 +49,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: CreatedApiKey, ...errorResponses(...AUTH_ERRORS, 'parameter_missing') },
     },
     handler: async (request, reply) => {
-      const { name, environment, permissions } = request.body;
-      const created = await createApiKey(request.services.db, request.services.clock, {
-        merchantId: request.principal.merchantId,
-        environment,
-        name: name.trim(),
-        permissions: permissions ?? DEFAULT_API_KEY_SCOPES,
-      });
+      const created = await createApiKey(request.services, request.principal, request.body);
       reply.code(201).header('Cache-Control', 'no-store');
       return created;
     },
@@ -75,14 +69,6 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: RevokeApiKeyBody,
       response: { 200: ApiKey, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'resource_not_found') },
     },
-    handler: async (request) => {
-      const { services, principal, params } = request;
-      // Thrown inside the transaction, so that an Idempotency-Key records the 404, not an empty success.
-      return services.transaction(async (trx) => {
-        const revoked = await revokeApiKey(trx, services.clock, params.id, principal.merchantId);
-        if (revoked === undefined) throw notFound('API key', params.id, 'id');
-        return revoked;
-      });
-    },
+    handler: (request) => revokeApiKey(request.services, request.principal, request.params.id),
   });
 };

@@ -56,7 +56,7 @@ export function registerDemo(program: Command): void {
       // Loaded on use, like the server: the order operations are only needed here.
       const { DEMO_MERCHANT, prepareDemoClient, prepareDemoShop } = await import('./seed-demo.js');
       const { shop, key, product, counts, oauth } = await withDatabase(config, async (db) => {
-        const shop = await prepareDemoShop(db);
+        const shop = await prepareDemoShop(db, config);
         const oauth = await prepareDemoClient(db);
         const key = await createApiKey(db, systemClock, {
           merchantId: shop.merchantId,

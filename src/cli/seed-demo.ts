@@ -14,10 +14,11 @@ import { createOrder } from '../orders/create-order.js';
 import { refundOrder } from '../orders/refund-order.js';
 import type { RefundOrderBody } from '../orders/schemas.js';
 import { createCustomer } from '../customers/customers.js';
-import { processorsFor } from '../payments/processor.js';
 import { createProduct } from '../products/products.js';
 import type { CreateProductBody } from '../products/schemas.js';
-import { baseServices, type Services } from '../services.js';
+import { commandServices } from '../app/services.js';
+import type { Config } from '../config.js';
+import type { Services } from '../services.js';
 import { systemClock, type Clock } from '../time.js';
 import { selectScoped } from '../db/scoped.js';
 
@@ -35,7 +36,7 @@ export interface DemoShop {
  * Finds the demo merchant or creates it. Its catalogue and orders are made once: when the merchant
  * already has sandbox products, nothing is added (an interrupted first run is completed instead).
  */
-export async function prepareDemoShop(db: Db): Promise<DemoShop> {
+export async function prepareDemoShop(db: Db, config: Config): Promise<DemoShop> {
   let password: string | undefined;
   let merchantId = (
     await db.kysely.selectFrom('users').select('merchant_id').where('email', '=', DEMO_MERCHANT.email).executeTakeFirst()
@@ -50,7 +51,7 @@ export async function prepareDemoShop(db: Db): Promise<DemoShop> {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   const seeded = Number(count) === 0;
-  if (seeded) await seedDemoData(db, tenant);
+  if (seeded) await seedDemoData(db, config, tenant);
   return { merchantId, password, seeded };
 }
 
@@ -159,10 +160,10 @@ class ScriptedClock implements Clock {
   }
 }
 
-async function seedDemoData(db: Db, tenant: Tenant): Promise<void> {
+async function seedDemoData(db: Db, config: Config, tenant: Tenant): Promise<void> {
   const start = Date.now();
   const clock = new ScriptedClock(start - 7 * DAY);
-  const services: Services = baseServices(db, clock, processorsFor({ production: 'none' }));
+  const services: Services = commandServices(config, db, clock);
 
   const products = {} as Record<ProductKey, string>;
   for (const [key, body] of Object.entries(CATALOGUE) as Array<[ProductKey, CreateProductBody]>) {

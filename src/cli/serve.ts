@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config.js';
 import { limitHeapGrowth } from '../heap-growth.js';
-import { isWorkerProcess, runPrimary } from '../workers.js';
+import { isWorkerProcess, runPrimary, runsDeploymentJobs } from '../workers.js';
 import { CliError } from './cli-error.js';
 import { printResult, type OutputOptions } from './output.js';
 import { describeDatabase, messageOf, withDatabase } from './with-database.js';
@@ -42,7 +42,7 @@ export async function startOrExplain(config: Config): Promise<{ url: string; sto
   try {
     // Loaded on use: the HTTP stack takes longer to load than the other commands take to run.
     const { startServer } = await import('../server.js');
-    return await startServer(config);
+    return await startServer(config, { deploymentJobs: runsDeploymentJobs() });
   } catch (error) {
     throw new CliError(`cannot start the server on ${config.host}:${config.port} (database ${describeDatabase(config.databaseUrl)}): ${messageOf(error)}`);
   }

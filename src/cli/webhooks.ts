@@ -4,14 +4,10 @@
  */
 import type { Command } from 'commander';
 import Fastify from 'fastify';
-import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { findEventTenant } from '../db/webhooks/delivery-log.js';
-import { baseServices } from '../services.js';
-import { processorsFor } from '../payments/processor.js';
 import { systemClock } from '../time.js';
-import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { resendEvent } from '../webhooks/webhook-deliveries.js';
 import { CliError } from './cli-error.js';
 import { printResult, type OutputOptions } from './output.js';
@@ -23,22 +19,15 @@ export function registerWebhooks(program: Command): void {
     .description('deliver webhooks without serving HTTP, until SIGTERM or SIGINT (pair it with WEBHOOK_DISPATCH=off on the API servers)')
     .action(async () => {
       const config = loadConfig();
+      // Loaded on use, like the server: the other commands need none of it.
+      const { webhookDispatcher } = await import('../app/dispatcher.js');
+      const { signingKeyCipher } = await import('../app/services.js');
       // Migrations are left to `till migrate` or `till serve`: a worker only reads and updates deliveries.
       const db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize });
       // The same JSON log lines as the server's.
       const log = Fastify({ logger: { level: config.logLevel } }).log;
-      const dispatcher = new WebhookDispatcher({
-        db,
-        clock: systemClock,
-        log,
-        retryScheduleSeconds: config.webhookRetryScheduleSeconds,
-        timeoutMs: config.webhookTimeoutMs,
-        allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-        allowLinkLocal: config.webhookAllowLinkLocal,
-        pollIntervalMs: config.webhookPollIntervalMs,
-        // Endpoint secrets are stored encrypted with it when it is set.
-        cipher: new SigningKeyCipher(config.signingKeyEncryptionKey, config.signingKeyEncryptionKeyPrevious),
-      });
+      // Endpoint secrets are stored encrypted with the process's cipher when SIGNING_KEY_ENCRYPTION_KEY is set.
+      const dispatcher = webhookDispatcher(config, db, systemClock, log, signingKeyCipher(config));
       dispatcher.start();
       log.info({ database: describeDatabase(config.databaseUrl) }, 'webhook worker started');
       await new Promise<void>((resolve) => {
@@ -59,10 +48,12 @@ export function registerWebhooks(program: Command): void {
     .option('--endpoint <id>', 'only this webhook endpoint (we_...)')
     .option('--json', 'print {"event_id", "endpoint_ids"} instead of text')
     .action(async (eventId: string, options: OutputOptions & { endpoint?: string }) => {
-      const result = await withDatabase(loadConfig(), async (db) => {
+      const config = loadConfig();
+      const result = await withDatabase(config, async (db) => {
         const event = await findEventTenant(db, eventId);
         if (event === undefined) throw new CliError(`no event with id "${eventId}"`);
-        const services = baseServices(db, systemClock, processorsFor({ production: 'none' }));
+        const { commandServices } = await import('../app/services.js');
+        const services = commandServices(config, db, systemClock);
         try {
           return await resendEvent(services, { merchantId: event.merchant_id, environment: event.environment }, eventId, options.endpoint);
         } catch (error) {

@@ -3,7 +3,7 @@
  * generated from the OpenAPI document (`npm run docs:api`), and a test fails when it is stale.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp } from '../app/build-app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';

@@ -5,7 +5,7 @@
  * On top of what @fastify/swagger derives, this adds what only the routes' config knows: each
  * operation's security, the permission it needs (`x-required-scope`) or the user role (`x-required-role`),
  * and every error it can answer,
- * all with the one Error envelope. The shared schemas (`src/http/shared-schemas.ts`), which route
+ * all with the one Error envelope. The shared schemas (`src/app/shared-schemas.ts`), which route
  * schemas refer to by `$ref`, appear once under `components.schemas`, named by their `$id`.
  */
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * The shared schemas: the objects the API shows in many places (an order, a refund, the error
- * envelope...). Each names itself with `$id` where it is defined (`{ $id: 'Order' }`) and is
- * registered once with Fastify under that name. Every route schema and shared schema that contains
+ * Shared schemas: the objects the API shows in many places (an order, a refund, the error
+ * envelope...), listed in `app/shared-schemas.ts`. Each names itself with `$id` where it is defined
+ * (`{ $id: 'Order' }`) and is registered once with Fastify under that name. Every route schema and shared schema that contains
  * one (the object itself, or a copy such as `Type.Optional(PaymentMethod)`) refers to it by `$ref`
  * instead, so that validation, serialization and the OpenAPI document all see it once: a schema may
  * not hold the same `$id` twice (Ajv refuses it, and an order holds its payment method twice).
@@ -9,72 +9,7 @@
 import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TSchema } from 'typebox';
-import { Account, AccountUser, PasswordChanged, Session, SessionClient, SessionList } from '../account/schemas.js';
-import { ApiKey, ApiKeyList, CreatedApiKey } from '../api-keys/schemas.js';
-import { Customer, CustomerList } from '../customers/schemas.js';
-import { ErrorBody } from '../errors.js';
-import { Event, EventList } from '../events/schemas.js';
-import {
-  LineItem,
-  Order,
-  OrderCustomer,
-  OrderDispute,
-  OrderList,
-  OrderStatus,
-  OrderSummary,
-  Payment,
-  PaymentMethod,
-  Refund,
-  RefundItem,
-  RefundReason,
-} from '../orders/schemas.js';
-import { TokenResponse } from '../oauth/refresh-route.js';
-import { Product, ProductList } from '../products/schemas.js';
-import { SalesBucket, SalesReport } from '../reports/schemas.js';
-import { User, UserList } from '../team/schemas.js';
-import { Pagination } from './schemas.js';
 import { addSharedSchemas } from './validation.js';
-
-/**
- * Every shared schema, in the order of `components.schemas` in the OpenAPI document. Their names are
- * their `$id`s; one missing here fails at startup, as a `$ref` Fastify cannot resolve.
- */
-export const SHARED_SCHEMAS: readonly TSchema[] = [
-  ErrorBody,
-  Pagination,
-  Order,
-  OrderStatus,
-  OrderSummary,
-  OrderList,
-  LineItem,
-  OrderCustomer,
-  Payment,
-  PaymentMethod,
-  Refund,
-  RefundItem,
-  RefundReason,
-  OrderDispute,
-  Product,
-  ProductList,
-  Customer,
-  CustomerList,
-  Event,
-  EventList,
-  TokenResponse,
-  ApiKey,
-  ApiKeyList,
-  CreatedApiKey,
-  Account,
-  AccountUser,
-  Session,
-  SessionClient,
-  SessionList,
-  PasswordChanged,
-  User,
-  UserList,
-  SalesReport,
-  SalesBucket,
-];
 
 function isShared(schema: object): schema is { $id: string } {
   return typeof (schema as { $id?: unknown }).$id === 'string';
@@ -108,17 +43,17 @@ function referenceInside(schema: object): unknown {
   return form;
 }
 
-/** The shared schemas as registered: each keeps its `$id`, and refers to the others it holds. */
-export const SHARED_DEFINITIONS: readonly object[] = SHARED_SCHEMAS.map((schema) => referenceInside(schema) as object);
-
 /**
- * Registers the shared schemas (before any route) and has every route schema refer to them, before
- * Fastify compiles its validators and serializers and before @fastify/swagger documents it.
+ * Registers the shared schemas `schemas` (before any route), in their order, and has every route
+ * schema refer to them, before Fastify compiles its validators and serializers and before
+ * @fastify/swagger documents it. Each is registered as its referenced form: it keeps its `$id`, and
+ * refers to the others it holds.
  */
 export const sharedSchemasPlugin = fp(
-  async function sharedSchemas(app) {
-    for (const definition of SHARED_DEFINITIONS) app.addSchema(definition);
-    addSharedSchemas(SHARED_DEFINITIONS);
+  async function sharedSchemas(app, { schemas }: { schemas: readonly TSchema[] }) {
+    const definitions = schemas.map((schema) => referenceInside(schema) as object);
+    for (const definition of definitions) app.addSchema(definition);
+    addSharedSchemas(definitions);
     app.addHook('onRoute', (route) => {
       if (route.schema !== undefined) route.schema = referenceShared(route.schema) as FastifySchema;
     });

@@ -22,9 +22,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
-import { repeatWhileOpen } from '../http/repeat.js';
-import type { Services } from '../services.js';
-import { claimKey, completeKey, purgeExpiredKeys, releaseKey, requestFingerprint } from './claim-key.js';
+import { claimKey, completeKey, releaseKey, requestFingerprint } from './claim-key.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,7 +38,6 @@ declare module 'fastify' {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
-const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 /** The success status a route answers with (201 for creations, else 200). */
 function successStatus(request: FastifyRequest): number {
@@ -48,8 +45,8 @@ function successStatus(request: FastifyRequest): number {
   return statuses.find((status) => status >= 200 && status < 300) ?? 200;
 }
 
-/** `services`: what the purge of expired keys runs with; a request's work uses `request.services` (set in `app.ts`). */
-export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance, { services }: { services: Services }) {
+/** A request's work uses `request.services` (set in `app/build-app.ts`); expired keys are purged by a job (`app/jobs.ts`). */
+export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance) {
   app.decorateRequest('idempotency', null);
 
   // Callback-style hooks: most requests (every GET) carry no key, and pass without a promise.
@@ -133,8 +130,6 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     await completeKey(request.services.db, request.principal, idempotency.key, reply.statusCode, String(payload));
     idempotency.state = 'stored';
   }
-
-  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired idempotency keys failed', () => purgeExpiredKeys(services.db, services.clock.now()));
 });
 
 /** Whether the header `name` (lower case) is among the raw header lines (name, value, name, value...) more than once. */

@@ -38,7 +38,6 @@ export interface OAuthContext extends OAuthOptions {
 /** Form bodies are small: a few identifiers and a password. */
 export const FORM_BODY_LIMIT = 16 * 1024;
 const MAX_STATE_LENGTH = 1024;
-export const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 /** The authorization request's own parameters, carried from the form back to the POST. */
 const AUTHORIZE_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'environment', 'prompt'] as const;

@@ -4,12 +4,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { liveSignInOfRefreshToken, refreshTokens, type GrantRefusal, type SessionSettings } from '../auth/sessions.js';
-import { throttledHeaders, type SignInLimits } from '../auth/sign-in-limits.js';
+import { throttledHeaders } from '../auth/sign-in-limits.js';
 import { ENVIRONMENTS } from '../db/schema.js';
-import { ApiError, type ErrorCode } from '../errors.js';
+import { ApiError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import { errorResponses } from '../http/schemas.js';
+import { refreshSession } from './refresh-session.js';
 
 export const RefreshBody = Type.Object(
   {
@@ -42,19 +42,7 @@ export const TokenResponse = Type.Object(
   { $id: 'TokenResponse', additionalProperties: false },
 );
 
-const REFUSALS: Record<GrantRefusal['reason'], [ErrorCode, string]> = {
-  unknown: ['invalid_credentials', 'Invalid refresh token.'],
-  client_mismatch: ['invalid_credentials', 'Invalid refresh token.'],
-  redirect_mismatch: ['invalid_credentials', 'Invalid refresh token.'],
-  pkce_failed: ['invalid_credentials', 'Invalid refresh token.'],
-  expired: ['token_expired', 'The refresh token has expired; sign in again.'],
-  session_expired: ['credential_revoked', 'This sign-in has ended: it reached its maximum age. Sign in again.'],
-  revoked: ['credential_revoked', 'This sign-in has ended; sign in again.'],
-  already_used: ['refresh_token_used', 'This refresh token was exchanged a moment ago. Use the refresh token that exchange returned.'],
-  reused: ['credential_revoked', 'This refresh token was already used, so the sign-in has been ended for safety. Sign in again.'],
-};
-
-export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings; limits: SignInLimits }> = async (app, { sessions, limits }) => {
+export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/v1/auth/refresh', {
     config: { public: true },
     schema: {
@@ -80,25 +68,13 @@ export const refreshRoute: FastifyPluginAsyncTypebox<{ sessions: SessionSettings
     },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const { refresh_token: refreshToken, client_id: clientId, environment } = request.body;
-      const live = await liveSignInOfRefreshToken(sessions.db, refreshToken, sessions.clock.now());
-      const throttled = await limits.tokenRequest(clientAddress(request), live);
-      if (throttled !== undefined) {
-        reply.headers(throttledHeaders(throttled));
+      const result = await refreshSession(request.services, { address: clientAddress(request), userAgent: request.headers['user-agent'] }, request.body);
+      if (!result.ok) {
+        reply.headers(throttledHeaders(result.throttled));
         throw new ApiError(
           'rate_limited',
-          `Too many token requests ${live === undefined ? 'from this address' : 'for this sign-in'}; retry in ${throttled.retryAfterSeconds} seconds.`,
+          `Too many token requests ${result.perSignIn ? 'for this sign-in' : 'from this address'}; retry in ${result.throttled.retryAfterSeconds} seconds.`,
         );
-      }
-      const result = await refreshTokens(sessions, {
-        refreshToken,
-        ...(clientId === undefined ? {} : { clientId }),
-        seenFrom: { userAgent: request.headers['user-agent'], address: clientAddress(request) },
-        ...(environment === undefined ? {} : { environment }),
-      });
-      if (!result.ok) {
-        const [code, message] = REFUSALS[result.reason];
-        throw new ApiError(code, message);
       }
       return result.tokens;
     },

@@ -24,12 +24,7 @@
  */
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { purgeExpiredGrants } from '../auth/sessions.js';
-import { purgeExpiredPasswordTokens } from '../auth/password-tokens.js';
-import { purgeExpiredSignUps } from '../auth/sign-ups.js';
-import { purgeOldMail } from '../mail/mailer.js';
 import { OAuthError } from '../errors.js';
-import { repeatWhileOpen } from '../http/repeat.js';
 import { errorPage } from './sign-in-page.js';
 import {
   HIDE,
@@ -39,7 +34,6 @@ import {
   type OAuthOptions,
   FORM_BODY_LIMIT,
   unreadRequest,
-  PURGE_EVERY_MS,
 } from './oauth-flow.js';
 import { authorizeRoutes } from './authorize.js';
 import { passwordResetRoutes } from './password-reset.js';
@@ -50,7 +44,7 @@ import { tokenRoutes } from './token.js';
 export type { OAuthOptions } from './oauth-flow.js';
 
 export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): Promise<void> {
-  const { db, sessions, keys } = options;
+  const { sessions, keys } = options;
   const ctx: OAuthContext = { ...options, issuer: sessions.issuer };
   // RFC 6749 takes form-encoded parameters only: the API's JSON parser is not inherited here, so a
   // JSON body (malformed, deep, with `__proto__` or decimals) is refused before anything reads it.
@@ -72,14 +66,6 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
     }
     reply.code(answer.status).header('Request-Id', request.id).header('Cache-Control', 'no-store').send({ error: answer.error, error_description: answer.description });
   });
-
-  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired refresh tokens and codes failed', () => purgeExpiredGrants(db, sessions.clock.now()));
-  repeatWhileOpen(app, PURGE_EVERY_MS, 'purging expired sign-up and password links and old mail failed', async () => {
-    await purgeExpiredSignUps(db, sessions.clock.now());
-    await purgeExpiredPasswordTokens(db, sessions.clock.now());
-    await purgeOldMail(db, sessions.clock.now());
-  });
-
 
   app.get('/.well-known/oauth-authorization-server', { schema: HIDE, config: OPEN }, async (_request, reply) => {
     const base = ctx.issuer();

@@ -2,7 +2,6 @@
  * The webhook endpoints API: where a merchant's events are pushed, and the log of each attempt.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
 import { EventIdParams } from '../events/schemas.js';
 import {
@@ -33,8 +32,8 @@ import Type from 'typebox';
 
 const tags = ['Webhooks'];
 
-/** `cipher`: how endpoint secrets are stored (encrypted with SIGNING_KEY_ENCRYPTION_KEY when it is set). */
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cipher: SigningKeyCipher }> = async (app, { production, cipher }) => {
+/** Endpoint secrets are stored with `services.cipher` (encrypted with SIGNING_KEY_ENCRYPTION_KEY when it is set). */
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean }> = async (app, { production }) => {
   app.post('/v1/webhook_endpoints', {
     // The answer holds the secret in clear; recording it for Idempotency-Key replays would store it.
     config: { scope: 'webhooks:write', idempotent: false },
@@ -52,7 +51,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return createWebhookEndpoint(request.services, request.principal, request.body, production, cipher);
+      return createWebhookEndpoint(request.services, request.principal, request.body, production, request.services.cipher);
     },
   });
 
@@ -125,7 +124,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean; cip
       body: RotateSecretBody,
       response: { 200: WebhookEndpointWithSecret, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => rotateWebhookSecret(request.services, request.principal, request.params.id, request.body, cipher),
+    handler: (request) => rotateWebhookSecret(request.services, request.principal, request.params.id, request.body, request.services.cipher),
   });
 
   app.get('/v1/webhook_endpoints/:id/deliveries', {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { keyFingerprint, SigningKeyCipher } from '../../src/auth/signing-key-cipher.js';
 import { rotateSigningKey } from '../../src/auth/signing-keys.js';
 import { loadConfig } from '../../src/config.js';

@@ -5,7 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { SCOPES } from '../../src/auth/permissions.js';
-import { SHARED_SCHEMAS } from '../../src/http/shared-schemas.js';
+import { SHARED_SCHEMAS } from '../../src/app/shared-schemas.js';
 import { TAGS } from '../../src/docs/conventions.js';
 import { ERROR_CODES } from '../../src/errors.js';
 import { describeEachBackend } from '../helpers/backends.js';

@@ -3,7 +3,7 @@
  */
 import { TenantScopeRecorder } from './tenant-scope.js';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { createApiKey } from '../../src/auth/api-keys.js';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../src/auth/permissions.js';
 import { loadConfig } from '../../src/config.js';

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { reconcileStripePayments } from '../../src/payments/reconcile-stripe-payments.js';
 import { stripeLookups } from '../../src/payments/stripe-lookup.js';
-import { baseServices } from '../../src/services.js';
+import { commandServices } from '../../src/app/services.js';
+import { loadConfig } from '../../src/config.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { Receivers } from '../helpers/receiver.js';
 import { createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
@@ -333,7 +334,7 @@ describeEachBackend('Stripe events', (backend) => {
   });
 
   test('the reconciliation settles a capture whose answer never came and about which no event came: paid when Stripe took the money, failed when it did not', async () => {
-    const services = baseServices(server.db, server.clock, () => undefined);
+    const services = commandServices(loadConfig({ LOG_LEVEL: 'silent' }), server.db, server.clock, () => undefined);
     const lookups = stripeLookups({ productionSecretKey: LIVE_KEY, apiBase: stripe.url });
     const warn = () => {};
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql, type KyselyPlugin } from 'kysely';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { loadConfig } from '../../src/config.js';
 import { randomBase62 } from '../../src/ids.js';
 import { describeEachBackend } from '../helpers/backends.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { STRICT_TRANSPORT_SECURITY } from '../../src/app.js';
+import { STRICT_TRANSPORT_SECURITY } from '../../src/app/build-app.js';
 import { DASHBOARD_CLIENT_ID, DASHBOARD_REDIRECT_PATH } from '../../src/db/migrations/0005-dashboard-client.js';
 import { signIn } from '../helpers/oauth.js';
 import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';

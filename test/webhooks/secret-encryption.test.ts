@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import { Webhook } from 'standardwebhooks';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { keyFingerprint, SigningKeyCipher } from '../../src/auth/signing-key-cipher.js';
 import { loadConfig } from '../../src/config.js';
 import { rewrapWebhookSecrets } from '../../src/webhooks/webhook-secrets.js';

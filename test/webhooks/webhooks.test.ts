@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { buildApp, webhookDispatcher } from '../../src/app.js';
+import { buildApp } from '../../src/app/build-app.js';
+import { webhookDispatcher } from '../../src/app/dispatcher.js';
+import { signingKeyCipher } from '../../src/app/services.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
 import { describeEachBackend } from '../helpers/backends.js';
@@ -401,10 +403,11 @@ describeEachBackend('webhook dispatchers starting together', (backend) => {
     for (let i = 0; i < 20; i += 1) ids.push(await makeEvent(shop.sandbox));
     const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: server.database.url, ...(server.database.schema ? { DATABASE_SCHEMA: server.database.schema } : {}), ...WEBHOOK_ENV });
     const workers = [];
+    const cipher = signingKeyCipher(config);
     try {
       for (let i = 0; i < 4; i += 1) {
         const db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4 });
-        workers.push({ db, dispatcher: webhookDispatcher(config, db, server.clock, server.app.log) });
+        workers.push({ db, dispatcher: webhookDispatcher(config, db, server.clock, server.app.log, cipher) });
       }
       // On PostgreSQL, the first event's delivery row is held, as a claimer in the middle of taking it
       // would hold it: the others must wait for it, not skip ahead to the endpoint's next event.
