@@ -57,7 +57,7 @@ export function ProductsPage() {
                     <tr key={product.id}>
                       <td data-label="Name" class="lead">{product.name}</td>
                       <td data-label="Price" class="num lead-end">{formatMoney(product.price, product.currency)}</td>
-                      <td data-label="Stock" class="num">{product.inventory === null ? <><span class="phone-only">Stock </span>Not tracked</> : <>{product.inventory}<span class="phone-only"> in stock</span></>}</td>
+                      <td data-label="Stock" class="num">{product.inventory === null ? <><span class="phone-only">Stock: </span>Not tracked</> : <>{product.inventory}<span class="phone-only"> in stock</span></>}</td>
                       <td data-label="State">{product.active ? 'Active' : 'Inactive'}</td>
                       {writable && (
                         <td data-label="Actions" class="row-actions">
