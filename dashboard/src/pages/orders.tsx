@@ -4,7 +4,7 @@ import type { Schemas } from '@till/client';
 import { till } from '../api';
 import { can, useAccount } from '../account';
 import { EmptyState, Loaded, Pagination, Select, StatusBadge, useResource } from '../components';
-import { formatDateTime, formatMoney, STATUS_LABELS } from '../format';
+import { formatDateTime, formatMoney, formatShortDate, STATUS_LABELS } from '../format';
 import { Link, navigate, useLocation } from '../router';
 
 const PER_PAGE = 20;
@@ -151,7 +151,10 @@ export function OrdersPage() {
                           {order.items_count}
                         </td>
                         <td data-label="Customer">{customerName(order.customer_id)}</td>
-                        <td data-label="Created">{formatDateTime(order.created_at)}</td>
+                        <td data-label="Created">
+                          <span class="wide-only">{formatDateTime(order.created_at)}</span>
+                          <span class="phone-only">{formatShortDate(order.created_at)}</span>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
