@@ -1,8 +1,10 @@
 /**
  * `npm run screenshots`: starts the server on a temporary SQLite database holding the demo shop,
  * signs in to the dashboard in headless Chromium, and writes the pictures of the README to
- * `docs/screenshots/`: the orders list, an order page, the products list, a refund's confirmation
- * and the key-created dialog, each at desktop and phone width (390 pixels).
+ * `docs/screenshots/`: Home with its chart (today, and the last 7 days with a bar's value read out),
+ * the orders list, an order page, the products and customers lists, a list with nothing in it yet
+ * (webhooks), a refund's confirmation and the key-created dialog, each at desktop and phone width
+ * (390 pixels).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +47,15 @@ try {
   for (const [size, viewport] of Object.entries(SIZES)) {
     const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', deviceScaleFactor: size === 'phone' ? 2 : 1 });
     const page = await context.newPage();
-    await signIn(page, '/dashboard/orders');
+    await signIn(page, '/dashboard');
+    await page.locator('svg.chart').waitFor();
+    await page.screenshot({ path: `${OUT}home-${size}.png`, fullPage: true });
+    await page.getByLabel('Range').selectOption('7d');
+    await page.getByRole('heading', { name: 'Last 7 days', level: 1 }).waitFor();
+    await page.locator('svg.chart rect.bar').last().focus();
+    await page.screenshot({ path: `${OUT}home-7-days-${size}.png`, fullPage: true });
+
+    await page.goto(`${url}/dashboard/orders`);
     await page.locator('tr[data-order-id]').first().waitFor();
     await page.screenshot({ path: `${OUT}orders-list-${size}.png`, fullPage: size === 'desktop' });
 
@@ -64,6 +74,14 @@ try {
     await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
     await page.locator('table').waitFor();
     await page.screenshot({ path: `${OUT}products-${size}.png`, fullPage: true });
+
+    await page.goto(`${url}/dashboard/customers`);
+    await page.locator('table').waitFor();
+    await page.screenshot({ path: `${OUT}customers-${size}.png`, fullPage: true });
+
+    await page.goto(`${url}/dashboard/webhooks`);
+    await page.locator('[data-empty]').waitFor();
+    await page.screenshot({ path: `${OUT}empty-state-${size}.png`, fullPage: true });
 
     await page.goto(`${url}/dashboard/settings/api-keys`);
     await page.getByRole('button', { name: 'Generate new key' }).click();

@@ -226,6 +226,20 @@ export function Pagination(props: { pagination: PageInfo; hrefFor: (page: number
   );
 }
 
+/**
+ * What a list shows while it has nothing: what would appear in it, and how to make the first one
+ * (a sentence, and the button or link that does it when the person may).
+ */
+export function EmptyState(props: { title: string; children: ComponentChildren; action?: ComponentChildren }) {
+  return (
+    <div class="empty" data-empty>
+      <h2>{props.title}</h2>
+      <p>{props.children}</p>
+      {props.action !== undefined && <div class="empty-action">{props.action}</div>}
+    </div>
+  );
+}
+
 export function StatusBadge(props: { status: string }) {
   return <span class={`badge status-${props.status}`}>{STATUS_LABELS[props.status] ?? props.status}</span>;
 }

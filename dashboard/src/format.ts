@@ -31,6 +31,11 @@ export function formatDateTime(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** The day alone ("Nov 25"), where a phone's row has no room for the year and time. */
+export function formatShortDate(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(new Date(iso));
+}
+
 export const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
   paid: 'Paid',

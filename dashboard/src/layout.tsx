@@ -161,7 +161,7 @@ export function Layout() {
             ))}
           </ul>
           <div class="who">
-            <span class="muted">
+            <span class="muted" title={`${account.user?.email} (${account.user?.role})`}>
               {account.user?.email} ({account.user?.role})
             </span>
             <button type="button" class="secondary" onClick={() => void signOut()}>

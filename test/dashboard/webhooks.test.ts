@@ -45,7 +45,7 @@ describeEachBackend('the Webhooks page in Chromium', (backend) => {
       await signInOnPage(page, merchant.email, merchant.password);
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Webhooks' }).click();
       await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
-      await page.getByText('No webhook endpoints yet.').waitFor();
+      await page.getByText('No webhook endpoints yet').waitFor();
 
       await page.getByRole('button', { name: 'Add an endpoint' }).click();
       const add = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
@@ -74,7 +74,7 @@ describeEachBackend('the Webhooks page in Chromium', (backend) => {
       // The endpoint's page: a test event reaches the receiver, signed with the secret shown, and its attempt shows in the log.
       await row.getByRole('link', { name: hook.url }).click();
       await page.getByRole('heading', { name: hook.url, level: 1 }).waitFor();
-      await page.getByText('No delivery attempts yet.').waitFor();
+      await page.getByText('No delivery attempts yet').waitFor();
       await page.getByRole('button', { name: 'Send test event' }).click();
       const [ping] = await hook.waitFor(1);
       const verified = new Webhook(secret).verify(ping!.body, ping!.headers as Record<string, string>) as { type: string; data: { object: { endpoint_id: string } } };
@@ -126,7 +126,7 @@ describeEachBackend('the Webhooks page in Chromium', (backend) => {
       // Delete, after a confirmation: back to the list, which is empty.
       await page.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();
-      await page.getByText('No webhook endpoints yet.').waitFor();
+      await page.getByText('No webhook endpoints yet').waitFor();
       assert.equal((await merchant.sandbox.get(`/v1/webhook_endpoints/${endpoint.id}`)).status, 404);
       assertClean(watched, server.url);
     } finally {

@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { useAccount } from '../account';
-import { asFailure, Checklist, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, ShownOnce, useResource } from '../components';
+import { asFailure, Checklist, ConfirmDialog, Dialog, EmptyState, ErrorAlert, Field, Loaded, ShownOnce, useResource } from '../components';
 import { formatDateTime } from '../format';
 import { API_KEY_SCOPES, SCOPE_DECLARATIONS } from '../../../src/auth/permissions';
 
@@ -47,10 +47,12 @@ export function ApiKeysPage() {
       <Loaded resource={keys}>
         {(list) =>
           list.data.length === 0 ? (
-            <p class="empty">No API keys yet.</p>
+            <EmptyState title="No API keys yet">
+              The keys your servers use to call Till appear here, with their permissions and when they were last used. Make the first one with “Generate new key”.
+            </EmptyState>
           ) : (
             <div class="table-wrap">
-              <table class="api-keys cards">
+              <table class="api-keys rows">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -66,10 +68,10 @@ export function ApiKeysPage() {
                 <tbody>
                   {list.data.map((key) => (
                     <tr key={key.id} data-key-id={key.id}>
-                      <td data-label="Name">{key.name}</td>
+                      <td data-label="Name" class="lead">{key.name}</td>
                       <td data-label="Environment">{key.environment === 'sandbox' ? 'Sandbox' : 'Production'}</td>
                       <td data-label="Permissions">{describePermissions(key.permissions)}</td>
-                      <td data-label="Key">
+                      <td data-label="Key" class="lead-end">
                         <span class="mono">
                           {key.environment === 'sandbox' ? 'sk_test_' : 'sk_live_'}…{key.last4}
                         </span>
@@ -77,7 +79,7 @@ export function ApiKeysPage() {
                       <td data-label="Created">{formatDateTime(key.created_at)}</td>
                       <td data-label="Last used">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</td>
                       <td data-label="Revoked">{key.revoked_at ? formatDateTime(key.revoked_at) : '—'}</td>
-                      <td data-label="Actions">
+                      <td data-label="Actions" class="row-actions">
                         {key.revoked_at === null && (
                           <button type="button" class="secondary" aria-label={`Revoke ${key.name} (…${key.last4})`} onClick={() => setRevoking(key)}>
                             Revoke

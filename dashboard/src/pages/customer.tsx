@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
-import { asFailure, ErrorAlert, Field, Loaded, StatusBadge, useResource } from '../components';
+import { asFailure, EmptyState, ErrorAlert, Field, Loaded, StatusBadge, useResource } from '../components';
 import { formatDateTime, formatMoney } from '../format';
 import { Link } from '../router';
 
@@ -34,7 +34,9 @@ export function CustomerPage(props: { id: string }) {
       <Loaded resource={orders}>
         {(list) =>
           list === undefined ? null : list.data.length === 0 ? (
-            <p class="muted">No orders yet.</p>
+            <EmptyState title="No orders yet">
+              Orders made for this customer appear here. Give their id as the <code>customer_id</code> of a new order.
+            </EmptyState>
           ) : (
             <div class="table-wrap">
               <table class="cards">

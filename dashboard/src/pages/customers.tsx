@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
-import { asFailure, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
+import { asFailure, EmptyState, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
 import { formatDateTime } from '../format';
 import { Link, useLocation } from '../router';
 
@@ -20,8 +20,14 @@ export function CustomersPage() {
       <Loaded resource={customers}>
         {(list) => (
           <>
+            {list.data.length === 0 ? (
+              <EmptyState title="No customers yet">
+                The people you sell to appear here with their e-mail, and their orders on their page.{' '}
+                {can(account, 'customers:write') ? 'Add the first one with “Add a customer” above, or through the API (POST /v1/customers).' : 'An admin or a manager can add them.'}
+              </EmptyState>
+            ) : (
             <div class="table-wrap">
-              <table class="cards">
+              <table class="rows">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -32,7 +38,7 @@ export function CustomersPage() {
                 <tbody>
                   {list.data.map((customer) => (
                     <tr key={customer.id}>
-                      <td data-label="Name">
+                      <td data-label="Name" class="lead">
                         <Link href={`/dashboard/customers/${customer.id}`}>{customer.name}</Link>
                       </td>
                       <td data-label="E-mail">{customer.email ?? '—'}</td>
@@ -42,6 +48,7 @@ export function CustomersPage() {
                 </tbody>
               </table>
             </div>
+            )}
             <Pagination
               pagination={list.pagination}
               hrefFor={(n) => `/dashboard/customers?page=${n}`}

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { till } from '../api';
 import { can, useAccount } from '../account';
-import { Loaded, Pagination, Select, StatusBadge, useResource } from '../components';
-import { formatDateTime, formatMoney, STATUS_LABELS } from '../format';
+import { EmptyState, Loaded, Pagination, Select, StatusBadge, useResource } from '../components';
+import { formatDateTime, formatMoney, formatShortDate, STATUS_LABELS } from '../format';
 import { Link, navigate, useLocation } from '../router';
 
 const PER_PAGE = 20;
@@ -106,10 +106,20 @@ export function OrdersPage() {
         {(list) => (
           <>
             {list.data.length === 0 ? (
-              <p class="empty">No orders match these filters{account.environment === 'production' ? ' in live mode' : ''}.</p>
+              Object.values(applied).some((value) => value !== '') ? (
+                <EmptyState title="No orders match these filters" action={<Link href="/dashboard/orders">Clear the filters</Link>}>
+                  Orders {account.environment === 'production' ? 'in live mode ' : ''}appear here when their status, date and customer match the filters.
+                </EmptyState>
+              ) : (
+                <EmptyState title="No orders yet">
+                  {account.environment === 'sandbox'
+                    ? 'Orders appear here, newest first, as your register or your shop makes them through the API. Make the first one with a sandbox API key: POST /v1/orders.'
+                    : 'Live orders appear here, newest first, once your register or shop takes them with a production API key. Try it first in test mode.'}
+                </EmptyState>
+              )
             ) : (
               <div class="table-wrap">
-                <table class="orders cards">
+                <table class="orders rows">
                   <caption class="visually-hidden">Orders, newest first</caption>
                   <thead>
                     <tr>
@@ -128,7 +138,7 @@ export function OrdersPage() {
                   <tbody>
                     {list.data.map((order) => (
                       <tr key={order.id} data-order-id={order.id}>
-                        <td data-label="Order">
+                        <td data-label="Order" class="lead">
                           <Link href={`/dashboard/orders/${order.id}`} class="mono">
                             {order.id}
                           </Link>
@@ -136,10 +146,15 @@ export function OrdersPage() {
                         <td data-label="Status">
                           <StatusBadge status={order.status} />
                         </td>
-                        <td data-label="Total" class="num">{formatMoney(order.total, order.currency)}</td>
-                        <td data-label="Items" class="num">{order.items_count}</td>
+                        <td data-label="Total" class="num lead-end">{formatMoney(order.total, order.currency)}</td>
+                        <td data-label="Items" class="num wide-only">
+                          {order.items_count}
+                        </td>
                         <td data-label="Customer">{customerName(order.customer_id)}</td>
-                        <td data-label="Created">{formatDateTime(order.created_at)}</td>
+                        <td data-label="Created">
+                          <span class="wide-only">{formatDateTime(order.created_at)}</span>
+                          <span class="phone-only">{formatShortDate(order.created_at)}</span>
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
-import { asFailure, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
+import { asFailure, ConfirmDialog, Dialog, EmptyState, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
 import { formatMoney, moneyInput, parseMoney } from '../format';
 import { useLocation } from '../router';
 
@@ -31,8 +31,14 @@ export function ProductsPage() {
       <Loaded resource={products}>
         {(list) => (
           <>
+            {list.data.length === 0 ? (
+              <EmptyState title="No products yet">
+                What you sell appears here with its price and stock, ready for the items of an order.{' '}
+                {writable ? 'Add the first one with “Add a product” above.' : 'An admin or a manager can add them.'}
+              </EmptyState>
+            ) : (
             <div class="table-wrap">
-              <table class="cards">
+              <table class="rows">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -49,9 +55,9 @@ export function ProductsPage() {
                 <tbody>
                   {list.data.map((product) => (
                     <tr key={product.id}>
-                      <td data-label="Name">{product.name}</td>
-                      <td data-label="Price" class="num">{formatMoney(product.price, product.currency)}</td>
-                      <td data-label="Stock" class="num">{product.inventory ?? 'Not tracked'}</td>
+                      <td data-label="Name" class="lead">{product.name}</td>
+                      <td data-label="Price" class="num lead-end">{formatMoney(product.price, product.currency)}</td>
+                      <td data-label="Stock" class="num">{product.inventory === null ? <><span class="phone-only">Stock: </span>Not tracked</> : <>{product.inventory}<span class="phone-only"> in stock</span></>}</td>
                       <td data-label="State">{product.active ? 'Active' : 'Inactive'}</td>
                       {writable && (
                         <td data-label="Actions" class="row-actions">
@@ -70,6 +76,7 @@ export function ProductsPage() {
                 </tbody>
               </table>
             </div>
+            )}
             <Pagination
               pagination={list.pagination}
               hrefFor={(n) => `/dashboard/products?page=${n}`}

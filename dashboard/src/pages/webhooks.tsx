@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { operations } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
-import { asFailure, Checklist, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, Pagination, ShownOnce, useResource } from '../components';
+import { asFailure, Checklist, ConfirmDialog, Dialog, EmptyState, ErrorAlert, Field, Loaded, Pagination, ShownOnce, useResource } from '../components';
 import { formatDateTime } from '../format';
 import { Link, navigate, useLocation } from '../router';
 import { EVENT_TYPES, EVENTS, type EventType } from '../../../src/events/event-types';
@@ -56,11 +56,13 @@ export function WebhooksPage() {
       <Loaded resource={endpoints}>
         {(list) =>
           list.data.length === 0 ? (
-            <p class="empty">No webhook endpoints yet.</p>
+            <EmptyState title="No webhook endpoints yet">
+              The URLs Till sends your shop's events to (an order paid, a refund) appear here. Add the first one with “Add an endpoint”.
+            </EmptyState>
           ) : (
             <>
               <div class="table-wrap">
-                <table class="webhooks cards">
+                <table class="webhooks rows">
                   <thead>
                     <tr>
                       <th scope="col">URL</th>
@@ -72,14 +74,14 @@ export function WebhooksPage() {
                   <tbody>
                     {list.data.map((endpoint) => (
                       <tr key={endpoint.id} data-endpoint-id={endpoint.id}>
-                        <td data-label="URL">
+                        <td data-label="URL" class="lead">
                           <Link class="mono" href={`/dashboard/webhooks/${encodeURIComponent(endpoint.id)}`}>
                             {endpoint.url}
                           </Link>
                           {endpoint.description && <div class="muted">{endpoint.description}</div>}
                         </td>
                         <td data-label="Events">{describeEvents(endpoint.enabled_events)}</td>
-                        <td data-label="Status">
+                        <td data-label="Status" class="lead-end">
                           <EndpointStatus status={endpoint.status} />
                         </td>
                         <td data-label="Created">{formatDateTime(endpoint.created_at)}</td>
@@ -340,7 +342,9 @@ function DeliveryLog(props: { endpointId: string; writes: boolean; tick: number;
       <Loaded resource={log}>
         {(list) =>
           list.data.length === 0 ? (
-            <p class="empty">No delivery attempts yet.</p>
+            <EmptyState title="No delivery attempts yet">
+              Each time Till sends an event to this endpoint, the attempt and the answer it got appear here. Send one now with “Send test event”.
+            </EmptyState>
           ) : (
             <>
               <div class="table-wrap">
