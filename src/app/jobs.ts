@@ -101,10 +101,8 @@ export const JOBS: readonly Job[] = [
  */
 export async function startJobs(app: FastifyInstance, context: JobContext, deploymentJobs: boolean): Promise<void> {
   for (const job of JOBS) {
-    if (job.runs === 'process') await job.start(app, context, job.everyMs(context.config));
-    else if (deploymentJobs) {
-      await job.start(app, context, job.everyMs(context.config));
-      app.log.debug({ job: job.name }, 'deployment job started');
-    }
+    if (job.runs === 'deployment' && !deploymentJobs) continue;
+    await job.start(app, context, job.everyMs(context.config));
+    if (job.runs === 'deployment') app.log.debug({ job: job.name }, 'deployment job started');
   }
 }
