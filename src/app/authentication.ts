@@ -10,7 +10,7 @@ import { apiKeyAuthenticator } from '../auth/api-keys.js';
 import { CredentialCache } from '../auth/credential-cache.js';
 import type { Config } from '../config.js';
 import { dashboardSessionRoutes } from '../dashboard/session-routes.js';
-import { authenticationHook, checkBearer } from '../http/authenticate.js';
+import { authenticationHook, checkBearer } from '../auth/authenticate.js';
 import { rateLimitPlugin } from '../http/rate-limit.js';
 import type { Site } from '../http/site.js';
 import { oauthRoutes } from '../oauth/routes.js';

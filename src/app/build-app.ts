@@ -6,16 +6,12 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { accountRoutes } from '../account/routes.js';
-import { apiKeyRoutes } from '../api-keys/routes.js';
 import type { Config } from '../config.js';
-import { customerRoutes } from '../customers/routes.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import type { Db } from '../db/connection.js';
 import { runWithDeadline } from '../db/deadline.js';
 import { openApiPlugin } from '../docs/openapi.js';
 import { referencePageRoutes } from '../docs/reference-page.js';
-import { eventRoutes } from '../events/routes.js';
 import { apiErrorHandler, refusedBeforeRouting } from '../http/error-handler.js';
 import { clientErrorHandler } from '../http/hard-edges.js';
 import { healthRoutes } from '../http/health.js';
@@ -27,20 +23,14 @@ import { answerUnknownRoutes } from '../http/unknown-routes.js';
 import { validationError, validatorCompiler } from '../http/validation.js';
 import { idempotencyPlugin } from '../idempotency/plugin.js';
 import { randomBase62 } from '../ids.js';
-import { refreshRoute } from '../oauth/refresh-route.js';
-import { orderRoutes } from '../orders/routes.js';
-import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import { stripeLookups } from '../payments/stripe-lookup.js';
-import { productRoutes } from '../products/routes.js';
 import { connectRedis } from '../redis.js';
-import { reportRoutes } from '../reports/routes.js';
 import type { Services } from '../services.js';
-import { teamRoutes } from '../team/routes.js';
 import { systemClock, type Clock } from '../time.js';
-import { webhookRoutes } from '../webhooks/routes.js';
 import { rewrapWebhookSecrets } from '../webhooks/webhook-secrets.js';
 import { registerAuthentication } from './authentication.js';
 import { startJobs } from './jobs.js';
+import { MODULES } from './modules.js';
 import { buildServices } from './services.js';
 import { SHARED_SCHEMAS } from './shared-schemas.js';
 
@@ -179,18 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(idempotencyPlugin);
 
-  await app.register(orderRoutes);
-  await app.register(productRoutes);
-  await app.register(customerRoutes);
-  await app.register(eventRoutes);
-  await app.register(apiKeyRoutes);
-  await app.register(accountRoutes);
-  await app.register(teamRoutes);
-  await app.register(reportRoutes);
-  await app.register(webhookRoutes, { production: config.production });
+  for (const module of MODULES) await module.routes?.(app, { config, lookups });
   await startJobs(app, { config, services, lookups }, options.deploymentJobs ?? true);
-  await app.register(refreshRoute);
-  await app.register(stripeEventRoutes, { secrets: config.stripeWebhookSecrets, lookups, bodyLimit: config.bodyLimitBytes });
 
   if (config.production && config.paymentProcessor === 'stripe' && config.stripeSecretKey?.includes('_test_')) {
     app.log.warn('STRIPE_SECRET_KEY is a Stripe test-mode key: production card captures will be test charges, and no real money moves');

@@ -41,6 +41,8 @@ export interface JobContext {
 }
 
 interface Job {
+  /** What the log calls it. */
+  name: string;
   runs: 'deployment' | 'process';
   /** How often it runs. */
   everyMs(config: Config): number;
@@ -49,8 +51,9 @@ interface Job {
 }
 
 /** A job of the deployment that runs `run` every `everyMs`; a failure is logged with `failure`, and it runs again next time. */
-function repeated(everyMs: number, failure: string, run: (context: JobContext, app: FastifyInstance) => Promise<unknown>): Job {
+function repeated(name: string, everyMs: number, failure: string, run: (context: JobContext, app: FastifyInstance) => Promise<unknown>): Job {
   return {
+    name,
     runs: 'deployment',
     everyMs: () => everyMs,
     start: (app, context, every) => repeatWhileOpen(app, every, failure, () => run(context, app)),
@@ -60,20 +63,22 @@ function repeated(everyMs: number, failure: string, run: (context: JobContext, a
 export const JOBS: readonly Job[] = [
   {
     // Sends the webhook deliveries that are due (WEBHOOK_DISPATCH=on); it polls by itself, every WEBHOOK_POLL_INTERVAL_MS.
+    name: 'webhook dispatcher',
     runs: 'process',
     everyMs: (config) => config.webhookPollIntervalMs,
     start: (app, { config, services }) => (config.webhookDispatch ? dispatchWebhooks(app, config, services) : undefined),
   },
-  repeated(PURGE_EVERY_MS, 'purging expired refresh tokens and codes failed', ({ services: { db, clock } }) => purgeExpiredGrants(db, clock.now())),
-  repeated(PURGE_EVERY_MS, 'purging expired sign-up and password links and old mail failed', async ({ services: { db, clock } }) => {
+  repeated('purge expired grants', PURGE_EVERY_MS, 'purging expired refresh tokens and codes failed', ({ services: { db, clock } }) => purgeExpiredGrants(db, clock.now())),
+  repeated('purge expired links and old mail', PURGE_EVERY_MS, 'purging expired sign-up and password links and old mail failed', async ({ services: { db, clock } }) => {
     await purgeExpiredSignUps(db, clock.now());
     await purgeExpiredPasswordTokens(db, clock.now());
     await purgeOldMail(db, clock.now());
   }),
-  repeated(PURGE_EVERY_MS, 'purging expired idempotency keys failed', ({ services: { db, clock } }) => purgeExpiredKeys(db, clock.now())),
+  repeated('purge expired idempotency keys', PURGE_EVERY_MS, 'purging expired idempotency keys failed', ({ services: { db, clock } }) => purgeExpiredKeys(db, clock.now())),
   {
     // Calls to the processor whose result a dead process never recorded: settled at start (a restart
     // follows the crash), then every minute for those a live process left behind.
+    name: 'settle pending processor calls',
     runs: 'deployment',
     everyMs: () => SETTLE_EVERY_MS,
     start: (app, { services }, every) => {
@@ -84,15 +89,20 @@ export const JOBS: readonly Job[] = [
     },
   },
   // Captures still pending when Stripe sent no event: settled by what Stripe holds for their orders.
-  repeated(RECONCILE_AFTER_MS, 'reconciling pending Stripe captures failed', ({ services, lookups }, app) =>
+  repeated('reconcile pending Stripe captures', RECONCILE_AFTER_MS, 'reconciling pending Stripe captures failed', ({ services, lookups }, app) =>
     reconcileStripePayments(services, lookups, (fields, message) => app.log.warn(fields, message)),
   ),
 ];
 
 /**
  * Starts this process's jobs: those of every process, and, when `deploymentJobs`, those one process
- * of the deployment runs. They stop when the server closes.
+ * of the deployment runs. They stop when the server closes. Each deployment job started is logged at
+ * debug level, which tells which worker of a WORKERS=N server runs them.
  */
 export async function startJobs(app: FastifyInstance, context: JobContext, deploymentJobs: boolean): Promise<void> {
-  for (const job of JOBS) if (job.runs === 'process' || deploymentJobs) await job.start(app, context, job.everyMs(context.config));
+  for (const job of JOBS) {
+    if (job.runs === 'deployment' && !deploymentJobs) continue;
+    await job.start(app, context, job.everyMs(context.config));
+    if (job.runs === 'deployment') app.log.debug({ job: job.name }, 'deployment job started');
+  }
 }

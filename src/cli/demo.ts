@@ -11,7 +11,9 @@ import { createApiKey } from '../auth/api-keys.js';
 import { DEFAULT_API_KEY_SCOPES } from '../auth/permissions.js';
 import { encryptionKey, loadConfig, serviceUrl, type Config } from '../config.js';
 import { dialectOf, sqlitePath, type Db } from '../db/connection.js';
-import { shopSummary } from '../db/merchants/shop-summary.js';
+import { countCustomers } from '../db/catalog/customers.js';
+import { countProducts, orderableProducts } from '../db/catalog/products.js';
+import { ordersByStatus } from '../db/orders/orders-by-status.js';
 import { makePrivateDirectory } from '../db/sqlite-file.js';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema.js';
 import { systemClock } from '../time.js';
@@ -142,17 +144,19 @@ export function webhookReachText(config: Pick<Config, 'host' | 'webhookAllowPriv
 }
 
 async function describeShop(db: Db, shop: DemoShop): Promise<Pick<DemoSummary, 'product' | 'counts'>> {
-  const summary = await shopSummary(db, shop.merchantId, 'sandbox', 2);
+  const tenant = { merchantId: shop.merchantId, environment: 'sandbox' } as const;
+  const orderable = await orderableProducts(db, tenant, 2);
+  const byStatus = await ordersByStatus(db, tenant);
   // The product of the example order: the active, stock-tracked one with the most units left, else
   // an untracked one (the merchant may have changed the demo catalogue through the API).
-  const product = summary.orderable.sort((a, b) => (b.inventory ?? -1) - (a.inventory ?? -1) || (a.id < b.id ? -1 : 1))[0];
+  const product = orderable.sort((a, b) => (b.inventory ?? -1) - (a.inventory ?? -1) || (a.id < b.id ? -1 : 1))[0];
   if (product === undefined) {
     throw new CliError(`the demo shop has no active product with 2 units in stock to show an order with; restock one through /v1/products`);
   }
-  const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, Number(summary.ordersByStatus.find((row) => row.status === s)?.n ?? 0)]));
+  const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, byStatus.find((row) => row.status === s)?.n ?? 0]));
   return {
     product: { id: product.id, name: product.name, price: product.price },
-    counts: { products: summary.products, customers: summary.customers, orders: orders as Record<OrderStatus, number> },
+    counts: { products: await countProducts(db, tenant), customers: await countCustomers(db, tenant), orders: orders as Record<OrderStatus, number> },
   };
 }
 

@@ -20,7 +20,9 @@ import { commandServices } from '../app/services.js';
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 import { systemClock, type Clock } from '../time.js';
-import { selectScoped } from '../db/scoped.js';
+import { countProducts } from '../db/catalog/products.js';
+import { oauthClientIdsNamed } from '../db/identity/signing-keys.js';
+import { merchantOfEmail } from '../db/identity/users.js';
 
 export const DEMO_MERCHANT = { name: 'Demo Coffee Shop', email: 'demo@till.local', currency: 'USD', taxRateBps: 825 } as const;
 
@@ -38,19 +40,14 @@ export interface DemoShop {
  */
 export async function prepareDemoShop(db: Db, config: Config): Promise<DemoShop> {
   let password: string | undefined;
-  let merchantId = (
-    await db.kysely.selectFrom('users').select('merchant_id').where('email', '=', DEMO_MERCHANT.email).executeTakeFirst()
-  )?.merchant_id;
+  let merchantId = await merchantOfEmail(db, DEMO_MERCHANT.email);
   if (merchantId === undefined) {
     password = `demo-${randomBase62(16)}`;
     const created = await createMerchant(db, systemClock, { ...DEMO_MERCHANT, password });
     merchantId = created.merchant.id;
   }
   const tenant: Tenant = { merchantId, environment: 'sandbox' };
-  const { count } = await selectScoped(db.kysely, 'products', tenant)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const seeded = Number(count) === 0;
+  const seeded = (await countProducts(db, tenant)) === 0;
   if (seeded) await seedDemoData(db, config, tenant);
   return { merchantId, password, seeded };
 }
@@ -64,8 +61,7 @@ export const DEMO_CLIENT = { name: 'Till demo app', redirectUris: ['http://127.0
 
 /** The demo's OAuth client: the one an earlier run registered, else a new one. */
 export async function prepareDemoClient(db: Db): Promise<{ client: OAuthClient; created: boolean }> {
-  const named = await db.kysely.selectFrom('oauth_clients').select('id').where('name', '=', DEMO_CLIENT.name).orderBy('created_at').orderBy('id').execute();
-  for (const { id } of named) {
+  for (const id of await oauthClientIdsNamed(db, DEMO_CLIENT.name)) {
     const client = await findOAuthClient(db, id);
     // One the operator registered under the same name with other redirect URIs is not the demo's.
     if (client !== undefined && DEMO_CLIENT.redirectUris.every((uri) => client.redirect_uris.includes(uri))) return { client, created: false };

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import Fastify from 'fastify';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
-import { findEventTenant } from '../db/webhooks/delivery-log.js';
+import { findEventTenant } from '../db/outbox/events.js';
 import { systemClock } from '../time.js';
 import { resendEvent } from '../webhooks/webhook-deliveries.js';
 import { CliError } from './cli-error.js';

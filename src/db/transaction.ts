@@ -14,7 +14,7 @@ import type { Database } from './schema.js';
 
 /** The locks a transaction takes, as its database takes them (`sqlite.ts`, `postgres.ts`). */
 export interface TransactionLocks {
-  /** Which database runs the transaction: statements written per database (`order-writes.ts`) pick theirs. */
+  /** Which database runs the transaction: statements written per database (the orders and outbox stores) pick theirs. */
   readonly dialect: DialectName;
   /**
    * Locks the selected rows until the transaction ends. PostgreSQL takes row locks; SQLite has one
@@ -54,7 +54,7 @@ export function noteDeliveriesQueued(trx: object): void {
 
 /**
  * How many transactions of this process have committed webhook deliveries so far: the dispatcher
- * need only look for due deliveries when this has moved (`app.ts`).
+ * need only look for due deliveries when this has moved (`app/dispatcher.ts`).
  */
 export function committedDeliveries(): number {
   return deliveriesCommitted;

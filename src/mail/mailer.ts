@@ -19,7 +19,8 @@
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
-import { claimOutboxLinks, deleteMailSentBefore, findOutboxMessage, insertOutboxMessage, newestOutboxIds, renewOutboxToken } from '../db/mail/mail-outbox.js';
+import { renewOutboxToken } from '../db/identity/password-tokens.js';
+import { claimOutboxLinks, deleteMailSentBefore, findOutboxMessage, insertOutboxMessage, newestOutboxIds } from '../db/mail/mail-outbox.js';
 import type { Transporter } from 'nodemailer';
 import type { OutboxTokenTable } from '../db/schema.js';
 import { newId, randomBase62, sha256Hex } from '../ids.js';

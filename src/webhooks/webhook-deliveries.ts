@@ -4,7 +4,8 @@
 import type { Tenant } from '../auth/principal.js';
 import type { Pagination } from '../db/paginate.js';
 import type { DbTransaction } from '../db/transaction.js';
-import { countManualDeliveriesSince, findEventToResend, pageOfAttempts } from '../db/webhooks/delivery-log.js';
+import { findEventToResend } from '../db/outbox/events.js';
+import { countManualDeliveriesSince, pageOfAttempts } from '../db/webhooks/delivery-log.js';
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';

@@ -24,8 +24,8 @@ const MODULES = [
   'team', 'api-keys', 'reports', 'mail', 'merchants', 'idempotency', 'dashboard',
 ].map((name) => `src/${name}/`);
 
-/** The assembly: the only place that knows every module (`src/app.ts` until it moves into `src/app/`). */
-const APP = ['src/app/', 'src/app.ts'];
+/** The assembly: the only place that knows every module. */
+const APP = ['src/app/'];
 
 /** Entry points: the only importers of the assembly. */
 const ENTRY_POINTS = ['src/server.ts', 'src/cli/', 'src/docs/'];
@@ -229,7 +229,7 @@ test('each rule fails when broken', () => {
   assert.deepEqual(brokenRules(fake('src/http/validation.ts', "import { Order } from '../orders/schemas.js';")), ['http-no-module src/http/validation.ts:1 src/orders/schemas.ts']);
   assert.deepEqual(brokenRules(fake('src/orders/routes.ts', "import { buildApp } from '../app/build-app.js';")), ['module-no-app src/orders/routes.ts:1 src/app/build-app.ts']);
   assert.deepEqual(brokenRules(fake('src/http/hooks.ts', "import { buildApp } from '../app/build-app.js';")), ['app-from-entry-points src/http/hooks.ts:1 src/app/build-app.ts']);
-  assert.deepEqual(brokenRules(fake('src/workers.ts', "export { buildApp } from './app.js';")), ['app-from-entry-points src/workers.ts:1 src/app.ts']);
+  assert.deepEqual(brokenRules(fake('src/workers.ts', "export { buildApp } from './app/build-app.js';")), ['app-from-entry-points src/workers.ts:1 src/app/build-app.ts']);
   assert.deepEqual(brokenRules(fake('src/orders/get-order.ts', 'const q = services.db.kysely.selectFrom("orders");')), ['kysely-in-db src/orders/get-order.ts:1 .kysely']);
   assert.deepEqual(brokenRules(fake('src/orders/get-order.ts', 'const { kysely } = db;')), ['kysely-in-db src/orders/get-order.ts:1 .kysely']);
   assert.deepEqual(brokenRules(fake('src/webhooks/w.ts', "if (trx['dialect'] === 'postgres') {}")), ['dialect-in-db src/webhooks/w.ts:1 .dialect']);

@@ -1,15 +1,20 @@
 /**
  * `WORKERS=2 till serve`: two server processes on one port. They share the work and the database;
  * a worker killed outright is replaced while the other keeps answering; SIGTERM drains them all.
+ * The jobs that run once per deployment (`app/jobs.ts`) run in one worker, and pass to its
+ * replacement when it dies.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import { after, before, test } from 'node:test';
+import { JOBS } from '../../src/app/jobs.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { createProduct, createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/wait.js';
 import { tillServe } from './serve-process.js';
+
+const DEPLOYMENT_JOBS = JOBS.filter((job) => job.runs === 'deployment').length;
 
 /** The pids of a process's children (its workers). */
 function childrenOf(pid: number): number[] {
@@ -82,6 +87,46 @@ describeEachBackend('WORKERS: several server processes on one port', (backend) =
       serving.child.kill('SIGTERM');
       assert.equal(await serving.exited, 0, serving.output());
       for (const pid of workers) assert.throws(() => process.kill(pid, 0), 'no worker outlives the primary');
+    }
+  });
+
+  test('the deployment jobs run in one worker only, and in the worker that replaces it when it dies', async () => {
+    const serving = await tillServe(server, { WORKERS: '2', LOG_LEVEL: 'debug' });
+    const primary = serving.child.pid!;
+    /** The pid of each worker that logged starting a deployment job, one entry per line. */
+    const jobStarts = () =>
+      serving
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"deployment job started"'))
+        .map((line) => (JSON.parse(line) as { pid: number; job: string }));
+    try {
+      await until('both workers run', () => childrenOf(primary).length === 2);
+      // A worker starts its jobs before it listens, and the URL is printed once both listen: every
+      // line that could come is written by now (the pipe may still be delivering it).
+      await until('the deployment jobs started', () => jobStarts().length >= DEPLOYMENT_JOBS);
+      const runners = new Set(jobStarts().map((start) => start.pid));
+      assert.equal(runners.size, 1, `one worker runs the deployment jobs:\n${serving.output()}`);
+      assert.equal(jobStarts().length, DEPLOYMENT_JOBS, 'each job started once');
+      const [runner] = runners;
+      assert.ok(childrenOf(primary).includes(runner!), 'the jobs run in a worker, not in the primary');
+      const other = childrenOf(primary).find((pid) => pid !== runner)!;
+
+      process.kill(runner!, 'SIGKILL');
+      await until('the dead worker is replaced', () => {
+        const now = childrenOf(primary);
+        return now.length === 2 && !now.includes(runner!);
+      });
+      const replacement = childrenOf(primary).find((pid) => pid !== other)!;
+      await until('the replacement started the deployment jobs', () => jobStarts().filter((start) => start.pid === replacement).length === DEPLOYMENT_JOBS);
+      assert.deepEqual(
+        new Set(jobStarts().map((start) => start.pid)),
+        new Set([runner, replacement]),
+        'the worker that kept running never started them',
+      );
+    } finally {
+      serving.child.kill('SIGTERM');
+      assert.equal(await serving.exited, 0, serving.output());
     }
   });
 });

@@ -48,3 +48,9 @@ export async function customerPage(db: Db, tenant: Tenant, email: string | undef
   if (email !== undefined) filtered = filtered.where('email', '=', email);
   return pageOf<CustomerFields>(filtered, COLUMNS, request);
 }
+
+/** How many customers the tenant has. */
+export async function countCustomers(handle: ReadHandle, tenant: Tenant): Promise<number> {
+  const { n } = await selectScoped(kyselyOf(handle), 'customers', tenant).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -47,3 +47,18 @@ export async function productPage(db: Db, tenant: Tenant, active: boolean | unde
   if (active !== undefined) filtered = filtered.where('active', '=', active ? 1 : 0);
   return pageOf<ProductFields>(filtered, COLUMNS, request);
 }
+
+/** How many products the tenant has, active or not. */
+export async function countProducts(handle: ReadHandle, tenant: Tenant): Promise<number> {
+  const { n } = await selectScoped(kyselyOf(handle), 'products', tenant).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The tenant's active products that an order can take `minimumUnits` of: stock not tracked, or at least that many left. */
+export async function orderableProducts(handle: ReadHandle, tenant: Tenant, minimumUnits: number): Promise<Pick<ProductFields, 'id' | 'name' | 'price' | 'inventory'>[]> {
+  return selectScoped(kyselyOf(handle), 'products', tenant)
+    .select(['id', 'name', 'price', 'inventory'])
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('inventory', 'is', null), eb('inventory', '>=', minimumUnits)]))
+    .execute();
+}

@@ -4,7 +4,7 @@
  * be confirmed). Both are kept as SHA-256 hashes of their tokens.
  */
 import { kyselyOf, type ReadHandle } from '../handle.js';
-import type { PasswordTokensTable, SignUpRequestsTable } from '../schema.js';
+import type { OutboxTokenTable, PasswordTokensTable, SignUpRequestsTable } from '../schema.js';
 import type { DbTransaction } from '../transaction.js';
 
 export async function insertPasswordToken(handle: ReadHandle, row: PasswordTokensTable): Promise<void> {
@@ -67,4 +67,20 @@ export async function useSignUpRequest(trx: DbTransaction, tokenHash: string, no
 export async function deleteSignUpsExpiredBefore(handle: ReadHandle, before: string): Promise<number> {
   const result = await kyselyOf(handle).deleteFrom('sign_up_requests').where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Gives the token row of `table` holding `tokenHash` the token `newHash` instead, if it is still
+ * open at `now` (not used, not expired); true when it was. `till mail list` renews the token a
+ * message's links carry when it shows them.
+ */
+export async function renewOutboxToken(trx: DbTransaction, table: OutboxTokenTable, tokenHash: string, newHash: string, now: string): Promise<boolean> {
+  const renewed = await trx
+    .updateTable(table)
+    .set({ token_hash: newHash })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1;
 }

@@ -63,3 +63,9 @@ export async function allOAuthClients(handle: ReadHandle): Promise<OAuthClientsT
 export async function oauthClientNames(handle: ReadHandle, ids: readonly string[]): Promise<Pick<OAuthClientsTable, 'id' | 'name'>[]> {
   return kyselyOf(handle).selectFrom('oauth_clients').select(['id', 'name']).where('id', 'in', ids).execute();
 }
+
+/** The ids of the clients registered under this name, oldest first. */
+export async function oauthClientIdsNamed(handle: ReadHandle, name: string): Promise<string[]> {
+  const rows = await kyselyOf(handle).selectFrom('oauth_clients').select('id').where('name', '=', name).orderBy('created_at').orderBy('id').execute();
+  return rows.map(({ id }) => id);
+}

@@ -22,6 +22,11 @@ export async function emailInUse(handle: ReadHandle, email: string): Promise<boo
   return (await kyselyOf(handle).selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
 }
 
+/** The merchant of the user with this e-mail, removed or not; undefined when no user has it. */
+export async function merchantOfEmail(handle: ReadHandle, email: string): Promise<string | undefined> {
+  return (await kyselyOf(handle).selectFrom('users').select('merchant_id').where('email', '=', email).executeTakeFirst())?.merchant_id;
+}
+
 /** Inserts a user; a unique violation (a taken e-mail) is the database's error, for the caller to tell. */
 export async function insertUserRow(trx: DbTransaction, row: Omit<UsersTable, 'must_change_password'> & { must_change_password?: number }): Promise<void> {
   await trx.insertInto('users').values(row).execute();

@@ -1,11 +1,12 @@
 /**
  * The statements on `mail_outbox`: a message's record, the newest ones for `till mail list`, the
- * claim of a message's links (shown once), the new token those links then carry, and the purge.
+ * claim of a message's links (shown once) and the purge. The new token those links then carry is
+ * written by the identity store (`renewOutboxToken` in `db/identity/password-tokens.ts`).
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { ReadHandle } from '../handle.js';
 import { kyselyOf } from '../handle.js';
-import type { MailOutboxTable, OutboxTokenTable } from '../schema.js';
+import type { MailOutboxTable } from '../schema.js';
 import type { DbTransaction } from '../transaction.js';
 
 export type OutboxRow = Selectable<MailOutboxTable>;
@@ -35,21 +36,6 @@ export async function findOutboxMessage(handle: ReadHandle, id: string): Promise
 export async function claimOutboxLinks(trx: DbTransaction, id: string, tokenHash: string, now: string): Promise<boolean> {
   const claimed = await trx.updateTable('mail_outbox').set({ token_hash: null, token_table: null, links: '[]', shown_at: now }).where('id', '=', id).where('token_hash', '=', tokenHash).executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
-}
-
-/**
- * Gives the token row of `table` holding `tokenHash` the token `newHash` instead, if it is still
- * open at `now` (not used, not expired); true when it was.
- */
-export async function renewOutboxToken(trx: DbTransaction, table: OutboxTokenTable, tokenHash: string, newHash: string, now: string): Promise<boolean> {
-  const renewed = await trx
-    .updateTable(table)
-    .set({ token_hash: newHash })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(renewed.numUpdatedRows) === 1;
 }
 
 /** Deletes the messages sent before `before`; answers how many. */

@@ -1,11 +1,11 @@
 /**
  * The reads behind the delivery log and manual sends: an endpoint's attempts, the deliveries that
- * resends and tests queued lately (their budget), and the event a resend sends again.
+ * resends and tests queued lately (their budget). The event a resend sends again is the outbox
+ * store's (`db/outbox/events.ts`).
  */
 import type { ReadHandle } from '../handle.js';
 import { kyselyOf } from '../handle.js';
 import { pageOf, type PageRequest, type Pagination } from '../paginate.js';
-import type { Environment } from '../schema.js';
 import { selectScoped, type Tenant } from '../scoped.js';
 import { ATTEMPT_VIEW_COLUMNS, type WebhookAttemptRow, type WebhookAttemptView } from './rows.js';
 
@@ -30,17 +30,4 @@ export async function countManualDeliveriesSince(handle: ReadHandle, tenant: Ten
     .select((eb) => eb.fn.countAll<number | string>().as('queued'))
     .executeTakeFirstOrThrow();
   return Number(queued);
-}
-
-/** The tenant's event `eventId` (its id and type), or undefined. */
-export async function findEventToResend(handle: ReadHandle, tenant: Tenant, eventId: string): Promise<{ id: string; type: string } | undefined> {
-  return selectScoped(kyselyOf(handle), 'events', tenant).select(['id', 'type']).where('id', '=', eventId).executeTakeFirst();
-}
-
-/**
- * The merchant and environment of the event `eventId`, whichever they are (the operator's `till
- * events resend` names an event only), or undefined.
- */
-export async function findEventTenant(handle: ReadHandle, eventId: string): Promise<{ merchant_id: string; environment: Environment } | undefined> {
-  return kyselyOf(handle).selectFrom('events').select(['merchant_id', 'environment']).where('id', '=', eventId).executeTakeFirst();
 }

@@ -13,6 +13,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../connection.js';
 import type { Database, Environment, EventRow } from '../schema.js';
+import { eventOfDelivery } from '../outbox/events.js';
+import type { DbTransaction } from '../transaction.js';
 import { leaseNextFolded, recordAttemptFolded } from './postgres-dispatch.js';
 import { ENDPOINT_COLUMNS, DELIVERY_COLUMNS, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEndpointRow } from './rows.js';
 
@@ -206,7 +208,7 @@ async function leaseNext(db: Kysely<Database>, lease: Lease, endpointId: string)
 }
 
 /** What the attempt of a delivery leased in `trx` reads, read there; `endpoint` is the endpoint's row if the caller has it. */
-async function leasedRows(trx: Kysely<Database>, delivery: WebhookDeliveryRow, endpoint?: WebhookEndpointRow): Promise<LeasedRows> {
+async function leasedRows(trx: DbTransaction, delivery: WebhookDeliveryRow, endpoint?: WebhookEndpointRow): Promise<LeasedRows> {
   return {
     delivery,
     endpoint:
@@ -218,14 +220,6 @@ async function leasedRows(trx: Kysely<Database>, delivery: WebhookDeliveryRow, e
         .where('id', '=', delivery.endpoint_id)
         .executeTakeFirst()),
     // A `ping` carries its body; an event's is its stored event.
-    event:
-      delivery.payload === null
-        ? await trx
-            .selectFrom('events')
-            .select(['id', 'type', 'data', 'created_at'])
-            .where('merchant_id', '=', delivery.merchant_id)
-            .where('id', '=', delivery.event_id)
-            .executeTakeFirst()
-        : undefined,
+    event: delivery.payload === null ? await eventOfDelivery(trx, delivery.merchant_id, delivery.event_id) : undefined,
   };
 }

@@ -3,11 +3,12 @@
  * of live ones), read, list, change, delete, and the stored secrets (rotation, re-encryption).
  * A deleted endpoint keeps its row (`deleted_at`): the reads here answer live ones only.
  */
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { ReadHandle } from '../handle.js';
 import { kyselyOf } from '../handle.js';
 import { pageOf, type PageRequest, type Pagination } from '../paginate.js';
 import type { WebhookEndpointsTable } from '../schema.js';
+import { holdMerchantRow } from '../merchants/hold-merchant.js';
 import { selectScoped, type Tenant } from '../scoped.js';
 import type { DbTransaction } from '../transaction.js';
 import { ENDPOINT_VIEW_COLUMNS, type NewWebhookEndpoint, type WebhookEndpointRow, type WebhookEndpointView } from './rows.js';
@@ -18,11 +19,10 @@ function liveEndpoints(handle: ReadHandle, tenant: Tenant) {
 
 /**
  * Holds the merchant's endpoints against another creation until `trx` ends, so that two creations
- * at once count each other: PostgreSQL locks the merchant's row; SQLite's IMMEDIATE transactions
- * already run one at a time.
+ * at once count each other: the merchant's row is held (the merchants store's `holdMerchantRow`).
  */
 export async function lockMerchantEndpoints(trx: DbTransaction, merchantId: string): Promise<void> {
-  if (trx.dialect === 'postgres') await sql`select id from merchants where id = ${merchantId} for update`.execute(trx);
+  await holdMerchantRow(trx, merchantId);
 }
 
 /** How many live endpoints the tenant has. */

@@ -7,8 +7,8 @@
  * `public: true` (no credential at all).
  */
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { Scope } from '../auth/permissions.js';
-import type { AuthResult, Authenticator, Principal } from '../auth/principal.js';
+import type { Scope } from './permissions.js';
+import type { AuthResult, Authenticator, Principal } from './principal.js';
 import type { Role } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 
