@@ -16,7 +16,7 @@ import { preparedOnce, runPrepared } from '../prepared.js';
 import type { WebhookDeliveryOrigin } from '../schema.js';
 import type { Tenant } from '../scoped.js';
 import { noteDeliveriesQueued, type DbTransaction } from '../transaction.js';
-import { DELIVERY_COLUMNS } from '../webhooks/rows.js';
+import { DELIVERY_COLUMNS } from './deliveries.js';
 
 /** An event to write: `data` is the object it is about, as JSON text. */
 export interface NewEvent {

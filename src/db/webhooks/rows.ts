@@ -1,34 +1,17 @@
 /**
  * The rows of the webhook tables as the store answers them, and the one column list of each table:
- * the statements of this store (and the outbox's, which queues deliveries) name columns from these.
+ * the statements of this store name columns from these. The deliveries' row and columns are the
+ * outbox's, which creates those rows (`../outbox/deliveries.ts`); they are handed on here.
  */
 import type { Insertable, Selectable } from 'kysely';
-import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../schema.js';
+import { DELIVERY_COLUMNS, type WebhookDeliveryRow } from '../outbox/deliveries.js';
+import type { WebhookAttemptsTable, WebhookEndpointsTable } from '../schema.js';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type NewWebhookEndpoint = Insertable<WebhookEndpointsTable>;
-export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type { WebhookDeliveryRow };
+export { DELIVERY_COLUMNS };
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
-
-/** Columns named one by one: a statement selecting every column is not prepared (`postgres.ts`). */
-export const DELIVERY_COLUMNS = [
-  'id',
-  'merchant_id',
-  'environment',
-  'endpoint_id',
-  'event_id',
-  'event_type',
-  'payload',
-  'origin',
-  'hide_customer',
-  'status',
-  'attempts',
-  'next_attempt_at',
-  'lease_until',
-  'lease_owner',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof WebhookDeliveryRow)[];
 
 export const ENDPOINT_COLUMNS = [
   'merchant_id',
