@@ -28,6 +28,7 @@ import { validationError, validatorCompiler } from '../http/validation.js';
 import { idempotencyPlugin } from '../idempotency/plugin.js';
 import { randomBase62 } from '../ids.js';
 import { refreshRoute } from '../oauth/refresh-route.js';
+import { merchantRoutes } from '../merchants/routes.js';
 import { orderRoutes } from '../orders/routes.js';
 import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import { stripeLookups } from '../payments/stripe-lookup.js';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(teamRoutes);
   await app.register(reportRoutes);
+  await app.register(merchantRoutes);
   await app.register(webhookRoutes, { production: config.production });
   await startJobs(app, { config, services, lookups }, options.deploymentJobs ?? true);
   await app.register(refreshRoute);

@@ -23,6 +23,7 @@ import {
   RefundItem,
   RefundReason,
 } from '../orders/schemas.js';
+import { Merchant, MerchantAddress } from '../merchants/schemas.js';
 import { TokenResponse } from '../oauth/refresh-route.js';
 import { Product, ProductList } from '../products/schemas.js';
 import { SalesBucket, SalesReport } from '../reports/schemas.js';
@@ -67,4 +68,6 @@ export const SHARED_SCHEMAS: readonly TSchema[] = [
   UserList,
   SalesReport,
   SalesBucket,
+  Merchant,
+  MerchantAddress,
 ];

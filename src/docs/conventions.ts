@@ -38,6 +38,10 @@ export const TAGS = [
   },
   { name: 'Reports', description: 'Sales and refunds over a range, in totals and by UTC hour or day. Requires `orders:read`.' },
   {
+    name: 'Merchant',
+    description: "The shop's settings: name, currency, tax rate and whether prices include tax, and what a receipt shows. Requires `merchant:read` / `merchant:write`: admin users and full-access API keys.",
+  },
+  {
     name: 'Team',
     description: "The merchant's users: list, add with a role, change a role, sign out everywhere, remove. Kept for signed-in admins: API keys, managers and cashiers get 403.",
   },
