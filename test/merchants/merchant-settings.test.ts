@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { merchantSettings } from '../../src/merchants/merchant-settings.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { signIn, signInAs } from '../helpers/oauth.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
@@ -95,6 +96,16 @@ describeEachBackend('merchant settings', (backend) => {
       };
       assert.deepEqual(changed.body, expected);
       assert.deepEqual((await shop.production.get('/v1/merchant')).body, expected);
+      // What operations read through services.settings.
+      assert.deepEqual(await merchantSettings(server.db, shop.merchantId), {
+        name: 'Le Petit Café',
+        currency: 'GBP',
+        taxRateBps: 1000,
+        pricesIncludeTax: true,
+        address: expected.address,
+        taxId: 'FR12345678901',
+        receiptFooter: 'Merci et à bientôt !',
+      });
     });
 
     test('only the fields sent change; address fields merge, null or "" clear', async () => {
