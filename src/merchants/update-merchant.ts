@@ -7,7 +7,7 @@
  * records no event.
  */
 import type { Tenant } from '../auth/principal.js';
-import { lockMerchantSettings, merchantHasOrders, updateMerchantSettings, type MerchantSettingsChanges } from '../db/merchants/merchant-settings.js';
+import { findMerchantSettings, lockMerchantSettings, merchantHasOrders, updateMerchantSettings, type MerchantSettingsChanges } from '../db/merchants/merchant-settings.js';
 import { ApiError, InvalidInput } from '../errors.js';
 import { recordEvent } from '../events/record-event.js';
 import type { Services } from '../services.js';
@@ -79,7 +79,7 @@ export async function updateMerchant(services: Services, tenant: Tenant, input: 
       );
     }
     await updateMerchantSettings(trx, tenant.merchantId, changes, now);
-    const merchant = toMerchant({ ...row, ...changes, updated_at: now } as typeof row);
+    const merchant = toMerchant((await findMerchantSettings(trx, tenant.merchantId))!);
     for (const environment of ['production', 'sandbox'] as const) {
       await recordEvent(trx, { merchantId: tenant.merchantId, environment }, 'merchant.updated', merchant, now);
     }
