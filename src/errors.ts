@@ -58,6 +58,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     meaning: 'From `POST /v1/webhook_endpoints`: the merchant already has 16 webhook endpoints (not deleted) in this environment, the most it may have. Delete one, or send more event types to one endpoint.',
   },
+  currency_locked: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'From `PATCH /v1/merchant`: the merchant already has an order, in either environment, so its `currency` can no longer change (`param` `currency`). Nothing changed.',
+  },
   signature_invalid: {
     status: 400,
     type: 'invalid_request_error',

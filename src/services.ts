@@ -32,7 +32,7 @@ export interface Services {
   cipher: SigningKeyCipher;
   /** Sign-up and password mail, sent after the request is answered. */
   mailer: Mailer;
-  /** A merchant's selling settings (its currency and tax rate). */
+  /** A merchant's settings: name, currency, tax rate, whether prices include tax, address, tax id, receipt footer. */
   settings(merchantId: string): Promise<MerchantSettings>;
   /**
    * Runs `work` in one database transaction. Every write of a POST operation goes through here, so

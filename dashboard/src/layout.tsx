@@ -15,6 +15,7 @@ import { ApiKeysPage } from './pages/api-keys';
 import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { TeamPage } from './pages/team';
 import { AccountPage } from './pages/account';
+import { SettingsPage } from './pages/settings';
 import type { JSX } from 'preact';
 
 interface Section {
@@ -30,6 +31,7 @@ const SECTIONS: Section[] = [
   { href: '/dashboard/customers', label: 'Customers', allowed: (a) => can(a, 'customers:read') },
   { href: '/dashboard/webhooks', label: 'Webhooks', allowed: (a) => can(a, 'webhooks:read') },
   { href: '/dashboard/team', label: 'Team', allowed: isAdmin },
+  { href: '/dashboard/settings/shop', label: 'Settings', allowed: (a) => isAdmin(a) && can(a, 'merchant:write') },
   { href: '/dashboard/settings/api-keys', label: 'API keys', allowed: (a) => can(a, 'api_keys:write') && a.user !== null },
   { href: '/dashboard/account', label: 'Account', allowed: (a) => a.user !== null },
 ];
@@ -55,6 +57,7 @@ function route(path: string): { section: Section | undefined; page: () => JSX.El
     return { section: find('/dashboard/webhooks'), page: () => <WebhookPage id={id} /> };
   }
   if (path === '/dashboard/team') return { section: find('/dashboard/team'), page: () => <TeamPage /> };
+  if (path === '/dashboard/settings/shop') return { section: find('/dashboard/settings/shop'), page: () => <SettingsPage /> };
   if (path === '/dashboard/account') return { section: find('/dashboard/account'), page: () => <AccountPage /> };
   if (path === '/dashboard/settings/api-keys' || path === '/dashboard/settings') {
     return { section: find('/dashboard/settings/api-keys'), page: () => <ApiKeysPage /> };

@@ -18,6 +18,8 @@ import { customerRoutes } from '../customers/routes.js';
 import { Customer, CustomerList } from '../customers/schemas.js';
 import { eventRoutes } from '../events/routes.js';
 import { Event, EventList } from '../events/schemas.js';
+import { merchantRoutes } from '../merchants/routes.js';
+import { Merchant, MerchantAddress } from '../merchants/schemas.js';
 import { refreshRoute, TokenResponse } from '../oauth/refresh-route.js';
 import { orderRoutes } from '../orders/routes.js';
 import {
@@ -72,6 +74,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'account', routes: (app) => app.register(accountRoutes), schemas: [Account, AccountUser, Session, SessionClient, SessionList, PasswordChanged] },
   { name: 'team', routes: (app) => app.register(teamRoutes), schemas: [User, UserList] },
   { name: 'reports', routes: (app) => app.register(reportRoutes), schemas: [SalesReport, SalesBucket] },
+  { name: 'merchants', routes: (app) => app.register(merchantRoutes), schemas: [Merchant, MerchantAddress] },
   { name: 'webhooks', routes: (app, { config }) => app.register(webhookRoutes, { production: config.production }) },
   { name: 'oauth', routes: (app) => app.register(refreshRoute) },
   {

@@ -7,6 +7,7 @@
 import { API_KEY_MANAGEMENT_SCOPES } from '../api-keys/declarations.js';
 import { CUSTOMER_SCOPES } from '../customers/declarations.js';
 import type { Role } from '../db/schema.js';
+import { MERCHANT_SCOPES } from '../merchants/declarations.js';
 import { ORDER_SCOPES } from '../orders/declarations.js';
 import { PRODUCT_SCOPES } from '../products/declarations.js';
 import { WEBHOOK_SCOPES } from '../webhooks/declarations.js';
@@ -26,6 +27,7 @@ export const SCOPE_DECLARATIONS = {
   ...CUSTOMER_SCOPES,
   ...API_KEY_MANAGEMENT_SCOPES,
   ...WEBHOOK_SCOPES,
+  ...MERCHANT_SCOPES,
 } as const satisfies ScopeDeclarations;
 
 export type Scope = keyof typeof SCOPE_DECLARATIONS;
@@ -57,7 +59,7 @@ export function storedApiKeyScopes(json: string): ApiKeyScope[] {
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Scope[]> = {
   admin: SCOPES,
-  manager: SCOPES.filter((s) => s !== 'api_keys:write'),
+  manager: SCOPES.filter((s) => s !== 'api_keys:write' && s !== 'merchant:read' && s !== 'merchant:write'),
   cashier: ['orders:read', 'orders:write', 'products:read', 'customers:read'],
 };
 

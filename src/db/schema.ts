@@ -32,6 +32,12 @@ export interface MerchantsTable {
   email: string;
   currency: string;
   tax_rate_bps: number;
+  /** 1 when line prices include tax, 0 when tax is added on top. */
+  prices_include_tax: ColumnType<number, number | undefined, number>;
+  /** JSON object (line1, line2, city, region, postal_code, country), null without an address. */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_id: ColumnType<string | null, string | null | undefined, string | null>;
+  receipt_footer: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

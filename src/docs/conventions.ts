@@ -38,6 +38,10 @@ export const TAGS = [
   },
   { name: 'Reports', description: 'Sales and refunds over a range, in totals and by UTC hour or day. Requires `orders:read`.' },
   {
+    name: 'Merchant',
+    description: "The shop's settings: name, currency, tax rate and whether prices include tax, and what a receipt shows. Requires `merchant:read` / `merchant:write`: admin users and full-access API keys.",
+  },
+  {
     name: 'Team',
     description: "The merchant's users: list, add with a role, change a role, sign out everywhere, remove. Kept for signed-in admins: API keys, managers and cashiers get 403.",
   },
@@ -147,6 +151,8 @@ An identifier in a path that names nothing is a 404, whatever its shape.
 - Amounts are integers in the smallest currency unit (cents for USD): \`1050\` is $10.50.
 - Each merchant has one currency (ISO 4217, default \`USD\`), used by all its products, orders and refunds, and one tax rate in basis points (default 0).
 - A line item's \`total\` is \`quantity * unit_price\`; \`subtotal\` is the sum of the line totals; \`tax = round_half_up(subtotal * tax_rate_bps / 10000)\`; \`total = subtotal + tax\`.
+- When the merchant's \`prices_include_tax\` is true (\`PATCH /v1/merchant\`), line prices include tax: \`total\` is the sum of the line totals, \`tax = round_half_up(total * tax_rate_bps / (10000 + tax_rate_bps))\` (the part of the total that is tax) and \`subtotal = total - tax\`. Returned items then give back their price, their tax being inside it.
+- The currency, the tax rate and \`prices_include_tax\` are read when an order is created: an order keeps its figures whatever the merchant changes later, and its refunds use the tax it was charged.
 
 # Timestamps
 
@@ -288,7 +294,7 @@ Any other type is answered 200 and ignored; so is an event about a payment of no
 
 - **Empty body**: a full refund of what is left to refund.
 - **\`amount\`** alone: that amount, from 1 to what is left (else 400 ${code('invalid_refund_amount')}).
-- **\`items\`** alone (\`[{"line_item_id", "quantity"}]\`): for each line, \`quantity * unit_price\` plus its share of the order's tax (rounded half up), capped at what is left. A refund that returns every unit still out takes exactly what is left, so rounding never leaves a cent behind nor refunds one too many. More units than are left on a line is 400 ${code('invalid_refund_amount')}. Returned units go back into tracked stock.
+- **\`items\`** alone (\`[{"line_item_id", "quantity"}]\`): for each line, \`quantity * unit_price\` plus its share of the order's tax (rounded half up; nothing added when the order's prices included tax), capped at what is left. A refund that returns every unit still out takes exactly what is left, so rounding never leaves a cent behind nor refunds one too many. More units than are left on a line is 400 ${code('invalid_refund_amount')}. Returned units go back into tracked stock.
 - **\`amount\` and \`items\`**: \`items\` records what came back and \`amount\` is the money; \`amount\` must not exceed the value of those items.
 - \`reason\`: \`customer_request\` (default), \`duplicate\`, \`fraudulent\` or \`other\`.
 - A refund has status \`succeeded\`. The order becomes \`partially_refunded\`, or \`refunded\` once its \`refunded_amount\` reaches its \`total\`. Refunds of one order run one at a time, so their sum never exceeds the total, whatever the concurrency.

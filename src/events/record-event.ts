@@ -16,6 +16,7 @@ import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
 import type { ApiKeyView } from '../auth/api-keys.js';
 import type { Customer } from '../customers/schemas.js';
+import type { Merchant } from '../merchants/schemas.js';
 import type { Order, Refund } from '../http/order-schemas.js';
 import type { Product } from '../products/schemas.js';
 import { enqueueDeliveries } from '../webhooks/enqueue-deliveries.js';
@@ -37,6 +38,7 @@ export interface EventObjects {
   'customer.updated': Customer;
   'api_key.created': ApiKeyView;
   'api_key.revoked': ApiKeyView;
+  'merchant.updated': Merchant;
 }
 
 /** An event about `object`, ready for the outbox. @example const event = newEvent('order.created', view); */

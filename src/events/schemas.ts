@@ -5,6 +5,7 @@ import Type, { type Static } from 'typebox';
 import { IdOf, IdParam, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 import { ApiKey } from '../api-keys/schemas.js';
 import { Customer } from '../customers/schemas.js';
+import { Merchant } from '../merchants/schemas.js';
 import { Order, Refund } from '../http/order-schemas.js';
 import { Product } from '../products/schemas.js';
 import { EVENT_TYPES } from './event-types.js';
@@ -20,10 +21,10 @@ export const Event = Type.Object(
     type: EventTypeSchema,
     created_at: Timestamp,
     data: Type.Object({
-      object: Type.Union([Order, Refund, Product, Customer, ApiKey], {
+      object: Type.Union([Order, Refund, Product, Customer, ApiKey, Merchant], {
         description:
           'The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, ' +
-          'the product for `product.*`, the customer for `customer.*`, the API key\'s record for `api_key.*` (never the key itself nor its hash).',
+          'the product for `product.*`, the customer for `customer.*`, the API key\'s record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`.',
       }),
     }),
   },

@@ -10,7 +10,7 @@ import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
-import { taxOn } from './money.js';
+import { orderFigures } from './money.js';
 import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
 import type { CreateOrderBody, Order } from './schemas.js';
@@ -52,8 +52,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
         refunded_quantity: 0,
       };
     });
-    const subtotal = items.reduce((sum, li) => sum + li.total, 0);
-    const tax = taxOn(subtotal, reservation.taxRateBps);
+    const { subtotal, tax } = orderFigures(items.reduce((sum, li) => sum + li.total, 0), reservation.taxRateBps, reservation.pricesIncludeTax);
 
     const order = {
       merchant_id: tenant.merchantId,

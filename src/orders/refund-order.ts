@@ -32,7 +32,7 @@ import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { applyRefund, loadRefund, type RefundCallRequest, type RefundPlan } from './apply-refund.js';
 import { lockOrder } from './lock-order.js';
-import { taxShare } from './money.js';
+import { returnedValue } from './money.js';
 import { sendCall } from './send-call.js';
 import type { Order, Refund, RefundOrderBody } from './schemas.js';
 
@@ -127,10 +127,8 @@ async function planRefund(trx: DbTransaction, tenant: Tenant, order: OrderRow, i
     const everyUnitBack = lines.every(
       (line) => line.quantity - line.refunded_quantity === (returned.find((r) => r.line.id === line.id)?.quantity ?? 0),
     );
-    const value = returned.reduce((sum, { line, quantity }) => {
-      const goods = quantity * line.unit_price;
-      return sum + goods + taxShare(goods, order.tax, order.subtotal);
-    }, 0);
+    const linesTotal = lines.reduce((sum, line) => sum + line.total, 0);
+    const value = returned.reduce((sum, { line, quantity }) => sum + returnedValue(quantity * line.unit_price, order, linesTotal), 0);
     itemsValue = everyUnitBack ? left : Math.min(value, left);
   }
 

@@ -40,6 +40,8 @@ function authenticatedOperationsOf(document: Schema): Array<[string, string, Sch
 
 /** The permission each operation needs, as the spec and decisions.md give it. */
 const EXPECTED_SCOPES: Record<string, string> = {
+  getMerchant: 'merchant:read',
+  updateMerchant: 'merchant:write',
   listOrders: 'orders:read',
   getOrder: 'orders:read',
   createOrder: 'orders:write',

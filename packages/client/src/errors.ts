@@ -17,6 +17,7 @@ export interface ErrorCatalogue {
     | 'idempotency_key_reused'
     | 'incorrect_password'
     | 'webhook_endpoint_limit_reached'
+    | 'currency_locked'
     | 'signature_invalid'
     | 'request_too_large'
     | 'headers_too_large'

@@ -6,7 +6,7 @@
  */
 import { authorizationUrl, createPkce, exchangeCode, SourceCredentials, TokenCredentials, type AccessTokenSource, type TokenOptions, type Tokens } from './auth.js';
 import { Transport, type ClientOptions } from './core.js';
-import { AccountResource, ApiKeys, AuthResource, Customers, Events, Orders, Products, Reports, Users, WebhookEndpoints } from './resources.js';
+import { AccountResource, ApiKeys, AuthResource, Customers, Events, MerchantResource, Orders, Products, Reports, Users, WebhookEndpoints } from './resources.js';
 import { verify } from './webhooks.js';
 
 export type TillOptions = ClientOptions &
@@ -31,6 +31,7 @@ export class Till {
   readonly account: AccountResource;
   readonly users: Users;
   readonly reports: Reports;
+  readonly merchant: MerchantResource;
   readonly auth: AuthResource;
   private readonly tokenCredentials: TokenCredentials | undefined;
 
@@ -61,6 +62,7 @@ export class Till {
     this.account = new AccountResource(transport);
     this.users = new Users(transport);
     this.reports = new Reports(transport);
+    this.merchant = new MerchantResource(transport);
     this.auth = new AuthResource(transport);
   }
 

@@ -33,6 +33,7 @@ export type Account = Schemas['Account'];
 export type Session = Schemas['Session'];
 export type SalesReport = Schemas['SalesReport'];
 export type TokenResponse = Schemas['TokenResponse'];
+export type Merchant = Schemas['Merchant'];
 export type WebhookEndpoint = AnswerOf<'/v1/webhook_endpoints/{id}', 'get'>;
 
 type ItemOf<L> = L extends Page<infer T> ? T : L extends { data: (infer T)[] } ? T : never;
@@ -204,6 +205,17 @@ export class WebhookEndpoints extends Resource {
   /** Sends a `ping` event to the endpoint now. */
   test(id: string, options?: RequestOptions) {
     return this.call<'/v1/webhook_endpoints/{id}/test', 'post'>('post', `/v1/webhook_endpoints/${enc(id)}/test`, undefined, options);
+  }
+}
+
+/** The merchant's settings (admin users and full-access API keys: `merchant:read` / `merchant:write`). */
+export class MerchantResource extends Resource {
+  retrieve(options?: RequestOptions) {
+    return this.call<'/v1/merchant', 'get'>('get', '/v1/merchant', undefined, options);
+  }
+  /** Changes the fields sent; orders created afterwards use them, earlier orders keep their figures. */
+  update(body: BodyOf<'/v1/merchant', 'patch'>, options?: RequestOptions) {
+    return this.call<'/v1/merchant', 'patch'>('patch', '/v1/merchant', body, options);
   }
 }
 

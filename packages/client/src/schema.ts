@@ -503,6 +503,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the merchant's settings
+         * @description Requires the `merchant:read` permission.
+         *
+         *     Admin users and full-access API keys only: it takes the `merchant:read` (reading) or `merchant:write` (changing) permission, which the admin role grants and managers and cashiers lack. An API key created without a `permissions` list holds every permission, these included, and is what "full-access" means here; keys that held every permission before these two existed were given them. A narrower key gets 403 `insufficient_permissions`. The settings are the merchant's, shared by the sandbox and production environments.
+         */
+        get: operations["getMerchant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the merchant's settings
+         * @description Requires the `merchant:write` permission.
+         *
+         *     Admin users and full-access API keys only: it takes the `merchant:read` (reading) or `merchant:write` (changing) permission, which the admin role grants and managers and cashiers lack. An API key created without a `permissions` list holds every permission, these included, and is what "full-access" means here; keys that held every permission before these two existed were given them. A narrower key gets 403 `insufficient_permissions`. The settings are the merchant's, shared by the sandbox and production environments. Only the fields sent change. A change applies to orders created after it; an order keeps the currency, tax and totals it was created with. `currency` is refused with 400 `currency_locked` once the merchant has an order in either environment. With `prices_include_tax` true, line prices include tax: `tax = round_half_up(total * tax_rate_bps / (10000 + tax_rate_bps))` and `subtotal = total - tax`, so `total` is exactly the sum of the lines. A change records one `merchant.updated` event in each environment; a body that changes nothing records none.
+         */
+        patch: operations["updateMerchant"];
+        trace?: never;
+    };
     "/v1/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -960,10 +988,10 @@ export interface components {
             /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
             /**
-             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`.
+             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`.
              * @enum {string}
              */
-            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked";
+            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated";
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -971,8 +999,8 @@ export interface components {
              */
             created_at: string;
             data: {
-                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash). */
-                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"];
+                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`. */
+                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"] | components["schemas"]["Merchant"];
             };
         };
         EventList: {
@@ -1003,7 +1031,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the key may do. */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write")[];
             /** @description The last four characters of the key, to tell keys apart. The key itself is never shown again. */
             last4: string;
             /**
@@ -1035,7 +1063,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the key may do. */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write")[];
             /** @description The last four characters of the key, to tell keys apart. The key itself is never shown again. */
             last4: string;
             /**
@@ -1079,7 +1107,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the credential may do now (for a user: what the role grants). */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:read" | "webhooks:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write")[];
             /** @description The user a user access token belongs to; null for an API key. */
             user: components["schemas"]["AccountUser"] | null;
         };
@@ -1245,6 +1273,52 @@ export interface components {
             sales_amount: number;
             /** @description Sum of the refunds made in this bucket, in the smallest currency unit. */
             refunded_amount: number;
+        };
+        /**
+         * Merchant
+         * @description The merchant's settings, shared by both environments. A change applies to orders created after it; an order keeps the currency, tax and totals it was created with.
+         */
+        Merchant: {
+            /** @example mer_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /** @description The shop's name. */
+            name: string;
+            /**
+             * @description ISO 4217 currency code.
+             * @example USD
+             */
+            currency: string;
+            /** @description Tax rate in basis points (825 = 8.25%). */
+            tax_rate_bps: number;
+            /** @description false: tax is added on top, `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`. true: line prices include tax, the order's tax is the included part, `tax = round_half_up(total * tax_rate_bps / (10000 + tax_rate_bps))`, `subtotal = total - tax`, `total` the sum of the lines. */
+            prices_include_tax: boolean;
+            address: components["schemas"]["MerchantAddress"] | null;
+            tax_id: string | null;
+            receipt_footer: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * MerchantAddress
+         * @description The shop's address as a receipt shows it (Stripe's address shape).
+         */
+        MerchantAddress: {
+            line1: string | null;
+            line2: string | null;
+            city: string | null;
+            region: string | null;
+            postal_code: string | null;
+            country: string | null;
         };
     };
     responses: never;
@@ -3369,7 +3443,7 @@ export interface operations {
                      */
                     environment: "sandbox" | "production";
                     /** @description The permissions the key carries, each once. Default: all a key can use. */
-                    permissions?: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write")[];
+                    permissions?: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write")[];
                 };
             };
         };
@@ -4762,6 +4836,229 @@ export interface operations {
             };
         };
     };
+    getMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Only the fields sent change; `tax_id` and `receipt_footer` sent as null or "" are cleared. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description ISO 4217 code (any case). Refused with `currency_locked` once the merchant has an order in either environment. */
+                    currency?: string;
+                    tax_rate_bps?: number;
+                    prices_include_tax?: boolean;
+                    address?: {
+                        line1?: string | null;
+                        line2?: string | null;
+                        city?: string | null;
+                        region?: string | null;
+                        postal_code?: string | null;
+                        country?: string | null;
+                    } | null;
+                    tax_id?: string | null;
+                    receipt_footer?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `currency_locked` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: {
@@ -4911,7 +5208,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "*")[];
+                    enabled_events: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
@@ -5335,7 +5632,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events?: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "*")[];
+                    enabled_events?: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {

@@ -1,6 +1,6 @@
 /**
- * The statements on `merchants`: a merchant's creation, its selling settings, and the operator's
- * list and look-up. A merchant's users are written by the identity store.
+ * The statements on `merchants`: a merchant's creation, and the operator's list and look-up (its
+ * settings: `merchant-settings.ts`). A merchant's users are written by the identity store.
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { ReadHandle } from '../handle.js';
@@ -14,18 +14,13 @@ export async function insertMerchantRow(trx: DbTransaction, row: Insertable<Merc
   await trx.insertInto('merchants').values(row).execute();
 }
 
-/** The merchant's currency and tax rate, or undefined when there is no such merchant. */
-export async function findMerchantSettings(handle: ReadHandle, merchantId: string): Promise<Pick<MerchantRow, 'currency' | 'tax_rate_bps'> | undefined> {
-  return kyselyOf(handle).selectFrom('merchants').select(['currency', 'tax_rate_bps']).where('id', '=', merchantId).executeTakeFirst();
-}
-
 /** Whether a merchant has the id `merchantId`. */
 export async function merchantExists(handle: ReadHandle, merchantId: string): Promise<boolean> {
   return (await kyselyOf(handle).selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst()) !== undefined;
 }
 
 /** What the operator's list shows of a merchant. */
-export type MerchantListing = Omit<MerchantRow, 'updated_at'>;
+export type MerchantListing = Pick<MerchantRow, 'id' | 'name' | 'email' | 'currency' | 'tax_rate_bps' | 'created_at'>;
 
 /** Every merchant, oldest first. */
 export async function listMerchants(handle: ReadHandle): Promise<MerchantListing[]> {

@@ -35,6 +35,8 @@ export interface RefusedLine {
 export interface OrderReservation {
   currency: string;
   taxRateBps: number;
+  /** The merchant's line prices include tax. */
+  pricesIncludeTax: boolean;
   /** The order's customer, undefined when none was asked for or the tenant has no such customer. */
   customer: { id: string; name: string; email: string | null } | undefined;
   /** Name and price of each product, by id, when every line's units were taken. */
@@ -57,7 +59,7 @@ function statement(dialect: DialectName, name: string, text: string): Prepared {
  */
 const POSTGRES_LOCK = `with locked as (
     select id from products where merchant_id = ? and environment = ? and id = any(?::text[]) order by id for update)
-select m.currency, m.tax_rate_bps, c.id as customer_id, c.name as customer_name, c.email as customer_email,
+select m.currency, m.tax_rate_bps, m.prices_include_tax, c.id as customer_id, c.name as customer_name, c.email as customer_email,
        (select count(*) from locked) as products_locked, ${ENDPOINTS.postgres} as endpoints
   from merchants m
   left join customers c on c.merchant_id = m.id and c.environment = ? and c.id = ?
@@ -75,6 +77,7 @@ const PRODUCT = 'select name, inventory, active from products where merchant_id 
 interface PostgresLockRow {
   currency: string;
   tax_rate_bps: number;
+  prices_include_tax: number;
   customer_id: string | null;
   customer_name: string | null;
   customer_email: string | null;
@@ -112,7 +115,7 @@ export async function reserveForOrder(
       customerId ?? null,
       merchantId,
     ]);
-    const { currency, tax_rate_bps, customer_id, customer_name, customer_email, endpoints } = merchantRow(first, merchantId);
+    const { currency, tax_rate_bps, prices_include_tax, customer_id, customer_name, customer_email, endpoints } = merchantRow(first, merchantId);
     const taken = await runPrepared<{ id: string; name: string; price: number }>(trx, statement(dialect, 'take', POSTGRES_TAKE), [
       now,
       ids,
@@ -126,6 +129,7 @@ export async function reserveForOrder(
     return {
       currency,
       taxRateBps: tax_rate_bps,
+      pricesIncludeTax: prices_include_tax === 1,
       customer: customer_id === null ? undefined : { id: customer_id, name: customer_name!, email: customer_email },
       products,
       refused,
@@ -133,12 +137,12 @@ export async function reserveForOrder(
     };
   }
 
-  const [settings] = await runPrepared<{ currency: string; tax_rate_bps: number; endpoints: string }>(
+  const [settings] = await runPrepared<{ currency: string; tax_rate_bps: number; prices_include_tax: number; endpoints: string }>(
     trx,
-    statement(dialect, 'merchant', `select currency, tax_rate_bps, ${ENDPOINTS.sqlite} as endpoints from merchants where id = ?`),
+    statement(dialect, 'merchant', `select currency, tax_rate_bps, prices_include_tax, ${ENDPOINTS.sqlite} as endpoints from merchants where id = ?`),
     [merchantId, environment, merchantId],
   );
-  const { currency, tax_rate_bps, endpoints } = merchantRow(settings, merchantId);
+  const { currency, tax_rate_bps, prices_include_tax, endpoints } = merchantRow(settings, merchantId);
   const [customer] =
     customerId === undefined
       ? []
@@ -150,6 +154,7 @@ export async function reserveForOrder(
   const reservation: OrderReservation = {
     currency,
     taxRateBps: tax_rate_bps,
+    pricesIncludeTax: prices_include_tax === 1,
     customer,
     products: new Map(),
     refused: undefined,
