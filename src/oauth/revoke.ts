@@ -18,7 +18,7 @@ import {
 } from './oauth-flow.js';
 
 export function revokeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
-  const { db, sessions, limits } = ctx;
+  const { db, sessions, signInLimits: limits } = ctx.services;
   app.post('/oauth/revoke', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const form = formOf(request);
     const unreadable = parametersProblem(form);

@@ -21,7 +21,7 @@ import {
 } from './oauth-flow.js';
 
 export function tokenRoutes(app: FastifyInstance, ctx: OAuthContext): void {
-  const { db, sessions, limits } = ctx;
+  const { db, sessions, signInLimits: limits } = ctx.services;
   app.post('/oauth/token', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const form = formOf(request);
     const unreadable = parametersProblem(form);
