@@ -28,7 +28,10 @@
  */
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exchangeAuthorizationCode, liveSignInOfRefreshToken, refreshTokens, revokeSession, type GrantResult } from '../auth/sessions.js';
+import { exchangeAuthorizationCode } from '../auth/exchange-authorization-code.js';
+import { refreshTokens } from '../auth/refresh-tokens.js';
+import { revokeSession } from '../auth/revoke-session.js';
+import { liveSignInOfRefreshToken, type GrantResult } from '../auth/sessions.js';
 import { throttledHeaders } from '../auth/sign-in-limits.js';
 import { ENVIRONMENTS, type Environment } from '../db/schema.js';
 import { ApiError } from '../errors.js';
@@ -107,7 +110,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { publicHttps
     for (const [name, value] of [['code', code], ['code_verifier', codeVerifier], ['redirect_uri', redirectUri]] as const) {
       if (typeof value !== 'string' || value === '' || value.length > 2048) throw new ApiError('parameter_missing', `${name} is required.`, name);
     }
-    const result = await exchangeAuthorizationCode(request.services.sessions, {
+    const result = await exchangeAuthorizationCode(request.services, {
       code: code as string,
       codeVerifier: codeVerifier as string,
       redirectUri: redirectUri as string,
@@ -128,7 +131,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { publicHttps
       throw new ApiError('parameter_invalid', 'environment must be "sandbox" or "production".', 'environment');
     }
     if (refreshToken === undefined || refreshToken === '') return { signed_in: false } satisfies TokenAnswer;
-    const result = await refreshTokens(sessions, {
+    const result = await refreshTokens(request.services, {
       refreshToken,
       clientId: DASHBOARD_CLIENT_ID,
       seenFrom: { userAgent: request.headers['user-agent'], address: clientAddress(request) },
@@ -146,7 +149,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { publicHttps
   app.post(`${SESSION_PATH}/end`, { schema, config }, async (request, reply) => {
     await guard(request, reply);
     const refreshToken = sentToken(request);
-    if (refreshToken !== undefined && refreshToken !== '') await revokeSession(request.services.sessions, { refreshToken });
+    if (refreshToken !== undefined && refreshToken !== '') await revokeSession(request.services, { refreshToken });
     forget(request, reply);
     return reply.code(204).send();
   });

@@ -4,7 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findOAuthClient, redirectUriAllowed, type OAuthClient } from '../auth/oauth-clients.js';
-import { createAuthorizationCode, type GrantRefusal, type SeenFrom } from '../auth/sessions.js';
+import { createAuthorizationCode } from '../auth/create-authorization-code.js';
+import type { GrantRefusal, SeenFrom } from '../auth/sessions.js';
 import { isThrottled, throttledHeaders, type Throttled } from '../auth/sign-in-limits.js';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../auth/users.js';
 import type { ReadHandle } from '../db/handle.js';
@@ -70,7 +71,7 @@ export async function resume(ctx: OAuthContext, reply: FastifyReply, stored: Rec
 
 /** Sends the browser back to the app with a code for the user who just signed in (or up). */
 export async function backToApp(ctx: OAuthContext, reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
-  const code = await createAuthorizationCode(ctx.services.db, ctx.services.clock, {
+  const code = await createAuthorizationCode(ctx.services, {
     clientId: authorize.client.id,
     userId,
     environment: authorize.environment,
