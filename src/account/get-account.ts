@@ -5,15 +5,13 @@
 import { SCOPES } from '../auth/permissions.js';
 import type { Principal } from '../auth/principal.js';
 import { accountUser } from '../db/identity/users.js';
+import { findMerchantAccount } from '../db/merchants/merchants.js';
 import type { Services } from '../services.js';
 import type { Account } from './schemas.js';
 
 export async function getAccount({ db }: Services, principal: Principal): Promise<Account> {
-  const merchant = await db.kysely
-    .selectFrom('merchants')
-    .select(['id', 'name', 'currency', 'tax_rate_bps'])
-    .where('id', '=', principal.merchantId)
-    .executeTakeFirstOrThrow(() => new Error(`merchant ${principal.merchantId} of an authenticated credential is missing`));
+  const merchant = await findMerchantAccount(db, principal.merchantId);
+  if (merchant === undefined) throw new Error(`merchant ${principal.merchantId} of an authenticated credential is missing`);
   const user = principal.kind === 'user' ? await accountUser(db, principal.merchantId, principal.id) : null;
   if (user === undefined) throw new Error(`user ${principal.id} of an authenticated token is missing`);
   return {

@@ -19,6 +19,11 @@ export async function findMerchantSettings(handle: ReadHandle, merchantId: strin
   return kyselyOf(handle).selectFrom('merchants').select(['currency', 'tax_rate_bps']).where('id', '=', merchantId).executeTakeFirst();
 }
 
+/** What Get Account shows of the merchant: its id, name, currency and tax rate; undefined when there is no such merchant. */
+export async function findMerchantAccount(handle: ReadHandle, merchantId: string): Promise<Pick<MerchantRow, 'id' | 'name' | 'currency' | 'tax_rate_bps'> | undefined> {
+  return kyselyOf(handle).selectFrom('merchants').select(['id', 'name', 'currency', 'tax_rate_bps']).where('id', '=', merchantId).executeTakeFirst();
+}
+
 /** Whether a merchant has the id `merchantId`. */
 export async function merchantExists(handle: ReadHandle, merchantId: string): Promise<boolean> {
   return (await kyselyOf(handle).selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst()) !== undefined;
