@@ -6,7 +6,7 @@
  */
 import type { Principal } from '../auth/principal.js';
 import { endSessionsIn } from '../auth/sessions.js';
-import { emailAccount, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
+import { emailAccount, type Throttled } from '../auth/sign-in-limits.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import { passwordProblem } from '../auth/users.js';
 import { setPasswordHash, userWithPassword } from '../db/identity/users.js';
@@ -15,13 +15,12 @@ import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { ChangePasswordBody, PasswordChanged } from './schemas.js';
 
-export async function changePassword(
-  services: Services,
-  limits: SignInLimits,
-  principal: Principal,
-  input: ChangePasswordBody,
-  address: string,
-): Promise<PasswordChanged | Throttled> {
+/** The body, and the address the request came from: a wrong password counts against both the account and the address. */
+export type ChangePasswordInput = ChangePasswordBody & { address: string };
+
+export async function changePassword(services: Services, principal: Principal, input: ChangePasswordInput): Promise<PasswordChanged | Throttled> {
+  const { signInLimits: limits } = services;
+  const { address } = input;
   const user = await userWithPassword(services.db, principal.merchantId, principal.id);
   if (user === undefined) throw new Error(`user ${principal.id} of an authenticated token is missing`);
   // A rule the new password breaks is a typing mistake, not a guess: answered before the current

@@ -11,9 +11,10 @@ import { ApiError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 import { changePassword } from './change-password.js';
+import { endSession } from './end-session.js';
 import { getAccount } from './get-account.js';
+import { listSessions } from './list-sessions.js';
 import { Account, ChangePasswordBody, ListSessionsQuery, PasswordChanged, Session, SessionIdParams, SessionList } from './schemas.js';
-import { endSession, listSessions } from './sessions.js';
 
 /** No operation here needs a permission; only the user-token routes can answer 403 (to an API key). */
 const ERRORS = AUTH_ERRORS.filter((code) => code !== 'insufficient_permissions');
@@ -49,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ListSessionsQuery,
       response: { 200: SessionList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listSessions(request.services, request.services.sessions, request.principal, request.query),
+    handler: (request) => listSessions(request.services, request.principal, request.query),
   });
 
   app.delete('/v1/account/sessions/:id', {
@@ -65,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: SessionIdParams,
       response: { 200: Session, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => endSession(request.services, request.services.sessions, request.principal, request.params.id),
+    handler: (request) => endSession(request.services, request.principal, request.params.id),
   });
 
   app.post('/v1/account/password', {
@@ -86,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const result = await changePassword(request.services, request.services.signInLimits, request.principal, request.body, clientAddress(request));
+      const result = await changePassword(request.services, request.principal, { ...request.body, address: clientAddress(request) });
       if (isThrottled(result)) {
         reply.headers(throttledHeaders(result));
         throw new ApiError('rate_limited', `Too many wrong passwords for this account; retry in ${result.retryAfterSeconds} seconds.`);

@@ -21,7 +21,7 @@ export async function registerAuthentication(
   app: FastifyInstance,
   { config, services, redis, site }: { config: Config; services: Services; redis: SharedCounters | undefined; site: Site },
 ): Promise<void> {
-  const { db, clock, sessions, signInLimits, mailer } = services;
+  const { db, clock, sessions, mailer } = services;
   app.addHook('onClose', () => mailer.drain());
 
   // Checked credentials are remembered; any process's revocation, removal, role change or sign-out
@@ -47,14 +47,6 @@ export async function registerAuthentication(
     },
   });
   app.addHook('onRequest', authenticationHook(authenticators));
-  await app.register(dashboardSessionRoutes, { sessions, limits: signInLimits, publicHttps: config.publicUrl?.startsWith('https:') === true });
-  await app.register(oauthRoutes, {
-    db,
-    originOf: (request) => site.originOf(request),
-    signUpEnabled: config.signUpEnabled,
-    sessions,
-    keys: sessions.keys,
-    limits: signInLimits,
-    mailer,
-  });
+  await app.register(dashboardSessionRoutes, { publicHttps: config.publicUrl?.startsWith('https:') === true });
+  await app.register(oauthRoutes, { services, originOf: (request) => site.originOf(request), signUpEnabled: config.signUpEnabled });
 }

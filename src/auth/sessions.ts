@@ -14,40 +14,31 @@
  *   user agent, so that its user can recognise it in their list of sign-ins.
  *
  * Codes and refresh tokens are kept only as SHA-256 hashes.
+ *
+ * Each grant is an operation of its own (`create-authorization-code.ts`, `exchange-authorization-code.ts`,
+ * `refresh-tokens.ts`, `revoke-session.ts`); this file holds what they share and the reads around them.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ReadHandle } from '../db/handle.js';
 import {
-  authorizationCode,
-  claimAuthorizationCode,
   deleteExpiredGrants,
-  endSession,
   endSessionsOf,
-  insertAuthorizationCode,
   insertRefreshToken,
-  insertSession,
   liveSessionOfRefreshToken,
-  noteSessionOfCode,
-  noteSessionRefreshed,
-  refreshTokenWithSession,
-  rotateRefreshToken,
   sessionClient,
-  sessionOfCode,
   sessionOfRefreshToken as sessionOfRefreshTokenHash,
 } from '../db/identity/sessions.js';
 import { spendPasswordTokensOf } from '../db/identity/password-tokens.js';
-import { activeUser } from '../db/identity/users.js';
 import type { Environment, Role, SessionEndReason } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
-import { newId, randomBase62, sha256Hex } from '../ids.js';
-import type { Clock } from '../time.js';
-import { sessionPastMaxAge, signAccessToken, type AccessTokenSettings } from './access-tokens.js';
+import { randomBase62, sha256Hex } from '../ids.js';
+import { signAccessToken, type AccessTokenSettings } from './access-tokens.js';
 import type { SigningKey } from './signing-keys.js';
 
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 /** A spent or expired code is kept this long, so that presenting it again still revokes what it issued. */
 const USED_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
-const REFRESH_TOKEN_PREFIX = 'rt_';
+export const REFRESH_TOKEN_PREFIX = 'rt_';
 
 export interface SessionSettings extends AccessTokenSettings {
   db: ReadHandle;
@@ -74,7 +65,7 @@ export interface GrantRefusal {
 
 export type GrantResult = { ok: true; tokens: TokenSet; userId: string; sessionId: string } | GrantRefusal;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Where a token request came from: its `User-Agent` header and client address, as the list of sign-ins shows them. */
 export interface SeenFrom {
@@ -85,7 +76,8 @@ export interface SeenFrom {
 /** User agents longer than this are cut: enough for any real browser's, and a bound on what a client can make us store. */
 const MAX_USER_AGENT_LENGTH = 512;
 
-function seenColumns(seen: SeenFrom | undefined, now: number) {
+/** The columns that record where a token request came from. */
+export function seenColumns(seen: SeenFrom | undefined, now: number) {
   const userAgent = seen?.userAgent?.trim();
   return {
     last_used_at: iso(now),
@@ -94,148 +86,12 @@ function seenColumns(seen: SeenFrom | undefined, now: number) {
   };
 }
 
-/** Records a code for a signed-in user; returns the code, which is shown to the client once. */
-export async function createAuthorizationCode(
-  db: ReadHandle,
-  clock: Clock,
-  input: { clientId: string; userId: string; environment: Environment; redirectUri: string; codeChallenge: string },
-): Promise<string> {
-  const code = randomBase62(43);
-  const now = clock.now().getTime();
-  await insertAuthorizationCode(db, {
-    code_hash: sha256Hex(code),
-    client_id: input.clientId,
-    user_id: input.userId,
-    environment: input.environment,
-    redirect_uri: input.redirectUri,
-    code_challenge: input.codeChallenge,
-    created_at: iso(now),
-    expires_at: iso(now + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
-    used_at: null,
-    session_id: null,
-  });
-  return code;
-}
-
 /** PKCE S256 (RFC 7636): base64url(SHA-256(verifier)) equals the challenge. */
 export function pkceMatches(verifier: string, challenge: string): boolean {
   if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) return false;
   const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
   const expected = Buffer.from(challenge);
   return computed.length === expected.length && timingSafeEqual(computed, expected);
-}
-
-/** Exchanges an authorization code (with its PKCE verifier) for the first tokens of a new sign-in. */
-export async function exchangeAuthorizationCode(
-  settings: SessionSettings,
-  input: { code: string; clientId: string; redirectUri: string; codeVerifier: string; seenFrom?: SeenFrom },
-): Promise<GrantResult> {
-  const now = settings.clock.now().getTime();
-  const signer = await settings.keys.signingKey();
-  return settings.transaction(async (trx) => {
-    const codeHash = sha256Hex(input.code);
-    const code = await authorizationCode(trx, codeHash);
-    if (code === undefined) return refuse('unknown');
-    // Mark it used first, whatever follows: a code is good for one attempt only.
-    if (!(await claimAuthorizationCode(trx, codeHash, iso(now)))) {
-      // Presented again: whatever the first exchange issued is no longer to be trusted.
-      const first = await sessionOfCode(trx, codeHash);
-      if (first !== undefined) await endSession(trx, first, 'code_reused', iso(now));
-      return refuse('already_used', code.user_id);
-    }
-    if (code.expires_at <= iso(now)) return refuse('expired', code.user_id);
-    if (code.client_id !== input.clientId) return refuse('client_mismatch', code.user_id);
-    if (code.redirect_uri !== input.redirectUri) return refuse('redirect_mismatch', code.user_id);
-    if (!pkceMatches(input.codeVerifier, code.code_challenge)) return refuse('pkce_failed', code.user_id);
-    const user = await activeUser(trx, code.user_id);
-    if (user === undefined) return refuse('revoked', code.user_id);
-    const sessionId = newId('ses');
-    await insertSession(trx, {
-      id: sessionId,
-      merchant_id: user.merchant_id,
-      user_id: user.id,
-      client_id: code.client_id,
-      environment: code.environment,
-      created_at: iso(now),
-      ...seenColumns(input.seenFrom, now),
-      revoked_at: null,
-      revoked_reason: null,
-    });
-    await noteSessionOfCode(trx, codeHash, sessionId);
-    const tokens = await issueTokens(trx, settings, signer, { sessionId, user, environment: code.environment, now });
-    return { ok: true, tokens, userId: user.id, sessionId };
-  });
-}
-
-/**
- * Exchanges a refresh token for a new access token and its successor. `clientId`, when given (the
- * OAuth token endpoint), must be the client the sign-in was made with. `environment`, when given,
- * moves the sign-in to that data set in the same transaction: the new tokens act on it, and access
- * tokens issued for the other one stop working.
- */
-export async function refreshTokens(
-  settings: SessionSettings,
-  input: { refreshToken: string; clientId?: string; environment?: Environment; seenFrom?: SeenFrom },
-): Promise<GrantResult> {
-  const now = settings.clock.now().getTime();
-  if (!input.refreshToken.startsWith(REFRESH_TOKEN_PREFIX)) return refuse('unknown');
-  const signer = await settings.keys.signingKey();
-  return settings.transaction(async (trx) => {
-    const tokenHash = sha256Hex(input.refreshToken);
-    const token = await refreshTokenWithSession(trx, tokenHash);
-    if (token === undefined) return refuse('unknown');
-    if (input.clientId !== undefined && input.clientId !== token.client_id) return refuse('client_mismatch', token.user_id);
-    if (token.revoked_at !== null) return refuse('revoked', token.user_id);
-    if (token.rotated_at !== null) return reuse(trx, settings, token, now);
-    if (token.expires_at <= iso(now)) return refuse('expired', token.user_id);
-    if (sessionPastMaxAge(settings, token.created_at)) return refuse('session_expired', token.user_id);
-    // Another request rotated it between the read and this update: it won, this one lost the race.
-    if (!(await rotateRefreshToken(trx, tokenHash, iso(now)))) return refuse('already_used', token.user_id);
-    const user = await activeUser(trx, token.user_id);
-    if (user === undefined) return refuse('revoked', token.user_id);
-    const environment = input.environment ?? token.environment;
-    await noteSessionRefreshed(
-      trx,
-      { merchantId: token.merchant_id, sessionId: token.session_id, environment: token.environment },
-      environment,
-      // A caller that does not say where the request came from leaves the last known device as it was.
-      input.seenFrom === undefined ? { last_used_at: iso(now) } : seenColumns(input.seenFrom, now),
-    );
-    const tokens = await issueTokens(trx, settings, signer, { sessionId: token.session_id, user, environment, now });
-    return { ok: true, tokens, userId: user.id, sessionId: token.session_id };
-  });
-}
-
-async function reuse(
-  trx: DbTransaction,
-  settings: SessionSettings,
-  token: { merchant_id: string; session_id: string; rotated_at: string | null; user_id: string },
-  now: number,
-): Promise<GrantRefusal> {
-  const rotatedAgoMs = now - Date.parse(token.rotated_at!);
-  if (rotatedAgoMs <= settings.refreshReuseGraceSeconds * 1000) return refuse('already_used', token.user_id);
-  await endSession(trx, { merchantId: token.merchant_id, sessionId: token.session_id }, 'refresh_token_reused', iso(now));
-  return refuse('reused', token.user_id);
-}
-
-/**
- * Ends the sign-in a refresh token or access token belongs to (RFC 7009). Returns the client the
- * sign-in was made with, or undefined for a token that is unknown or already ended.
- */
-export async function revokeSession(
-  settings: SessionSettings,
-  ref: { refreshToken: string } | { merchantId: string; sessionId: string },
-): Promise<{ sessionId: string; clientId: string } | undefined> {
-  const now = settings.clock.now().getTime();
-  return settings.transaction(async (trx) => {
-    // A refresh token names its sign-in, and so the merchant, through its hash.
-    const owner = 'sessionId' in ref ? ref : await sessionOfRefreshTokenHash(trx, sha256Hex(ref.refreshToken));
-    if (owner === undefined) return undefined;
-    const session = await sessionClient(trx, owner.merchantId, owner.sessionId);
-    if (session === undefined) return undefined;
-    await endSession(trx, { merchantId: owner.merchantId, sessionId: owner.sessionId }, 'signed_out', iso(now));
-    return { sessionId: session.id, clientId: session.client_id };
-  });
 }
 
 /**
@@ -272,7 +128,8 @@ export async function endSessionsIn(
   return ended;
 }
 
-async function issueTokens(
+/** Records a new refresh token of the sign-in and signs an access token with it. */
+export async function issueTokens(
   trx: DbTransaction,
   settings: SessionSettings,
   signer: SigningKey,
@@ -304,7 +161,7 @@ export async function purgeExpiredGrants(db: ReadHandle, now: Date): Promise<{ r
   return deleteExpiredGrants(db, now.toISOString(), iso(now.getTime() - USED_CODE_KEPT_MS));
 }
 
-function refuse(reason: GrantRefusal['reason'], userId?: string): GrantRefusal {
+export function refuse(reason: GrantRefusal['reason'], userId?: string): GrantRefusal {
   return userId === undefined ? { ok: false, reason } : { ok: false, reason, userId };
 }
 

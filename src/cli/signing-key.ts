@@ -4,7 +4,7 @@
  * so nobody is signed out by a rotation.
  */
 import type { Command } from 'commander';
-import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
+import { signingKeyCipher } from '../app/services.js';
 import { PUBLISHED_MARGIN_MS, rotateSigningKey } from '../auth/signing-keys.js';
 import { loadConfig } from '../config.js';
 import { systemClock } from '../time.js';
@@ -21,7 +21,7 @@ export function registerSigningKey(program: Command): void {
     .option('--json', 'print {"kid", "retired", "rewrapped", "webhook_secrets_rewrapped", "encrypted"} instead of text')
     .action(async (options: OutputOptions) => {
       const config = loadConfig();
-      const cipher = new SigningKeyCipher(config.signingKeyEncryptionKey, config.signingKeyEncryptionKeyPrevious);
+      const cipher = signingKeyCipher(config);
       // Webhook endpoints' secrets are encrypted with the same key, so they are re-wrapped with the signing keys.
       const rotated = await withDatabase(config, async (db) => {
         const keys = await rotateSigningKey(db, systemClock, cipher);

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { findEventTenant } from '../db/outbox/events.js';
 import { systemClock } from '../time.js';
-import { resendEvent } from '../webhooks/webhook-deliveries.js';
+import { resendEvent } from '../webhooks/resend-event.js';
 import { CliError } from './cli-error.js';
 import { printResult, type OutputOptions } from './output.js';
 import { describeDatabase, withDatabase } from './with-database.js';

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
-import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customers.js';
+import { createCustomer } from './create-customer.js';
+import { getCustomer } from './get-customer.js';
+import { listCustomers } from './list-customers.js';
 import { CreateCustomerBody, ListCustomersQuery, Customer, CustomerIdParams, CustomerList, UpdateCustomerBody } from './schemas.js';
+import { updateCustomer } from './update-customer.js';
 
 const tags = ['Customers'];
 

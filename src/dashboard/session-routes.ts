@@ -28,8 +28,11 @@
  */
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exchangeAuthorizationCode, liveSignInOfRefreshToken, refreshTokens, revokeSession, type GrantResult, type SessionSettings } from '../auth/sessions.js';
-import { throttledHeaders, type SignInLimits } from '../auth/sign-in-limits.js';
+import { exchangeAuthorizationCode } from '../auth/exchange-authorization-code.js';
+import { refreshTokens } from '../auth/refresh-tokens.js';
+import { revokeSession } from '../auth/revoke-session.js';
+import { liveSignInOfRefreshToken, type GrantResult } from '../auth/sessions.js';
+import { throttledHeaders } from '../auth/sign-in-limits.js';
 import { ENVIRONMENTS, type Environment } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
@@ -41,9 +44,8 @@ export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const SESSION_PATH = '/dashboard/session';
 export const CSRF_HEADER = 'x-till-dashboard';
 
+/** The sign-ins and the sign-in limits come from the request's Services (`request.services`). */
 export interface DashboardSessionOptions {
-  sessions: SessionSettings;
-  limits: SignInLimits;
   /** PUBLIC_URL is https: every request is taken as served over HTTPS (TLS ends at a proxy in front). */
   publicHttps: boolean;
 }
@@ -55,7 +57,7 @@ function cookieOf(request: FastifyRequest, publicHttps: boolean): { name: string
 
 type TokenAnswer = { signed_in: true; access_token: string; expires_in: number } | { signed_in: false };
 
-export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, limits, publicHttps }: DashboardSessionOptions): Promise<void> {
+export async function dashboardSessionRoutes(app: FastifyInstance, { publicHttps }: DashboardSessionOptions): Promise<void> {
   await app.register(cookie);
   const config = { public: true } as const;
   const schema = { hide: true } as const;
@@ -72,7 +74,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, l
   const keep = (request: FastifyRequest, reply: FastifyReply, refreshToken: string) => {
     const jar = cookieOf(request, publicHttps);
     if (jar.name === HOST_SESSION_COOKIE && request.cookies[SESSION_COOKIE] !== undefined) forgetPlain(reply);
-    reply.setCookie(jar.name, refreshToken, { path: jar.path, httpOnly: true, secure: true, sameSite: 'strict', maxAge: sessions.refreshTokenTtlSeconds });
+    reply.setCookie(jar.name, refreshToken, { path: jar.path, httpOnly: true, secure: true, sameSite: 'strict', maxAge: request.services.sessions.refreshTokenTtlSeconds });
   };
   const forgetPlain = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: SESSION_PATH, httpOnly: true, secure: true, sameSite: 'strict' });
   const forget = (request: FastifyRequest, reply: FastifyReply) => {
@@ -95,7 +97,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, l
   const guard = async (request: FastifyRequest, reply: FastifyReply, signIn?: string) => {
     reply.header('Cache-Control', 'no-store');
     if (!sameOrigin(request)) throw new ApiError('insufficient_permissions', 'The dashboard session is reached only from the dashboard itself.');
-    const throttled = await limits.tokenRequest(clientAddress(request), signIn);
+    const throttled = await request.services.signInLimits.tokenRequest(clientAddress(request), signIn);
     if (throttled !== undefined) {
       reply.headers(throttledHeaders(throttled));
       throw new ApiError('rate_limited', `Too many sign-in requests; retry in ${throttled.retryAfterSeconds} seconds.`);
@@ -108,7 +110,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, l
     for (const [name, value] of [['code', code], ['code_verifier', codeVerifier], ['redirect_uri', redirectUri]] as const) {
       if (typeof value !== 'string' || value === '' || value.length > 2048) throw new ApiError('parameter_missing', `${name} is required.`, name);
     }
-    const result = await exchangeAuthorizationCode(sessions, {
+    const result = await exchangeAuthorizationCode(request.services, {
       code: code as string,
       codeVerifier: codeVerifier as string,
       redirectUri: redirectUri as string,
@@ -120,6 +122,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, l
   });
 
   app.post<{ Body: { environment?: unknown } }>(`${SESSION_PATH}/refresh`, { schema, config }, async (request, reply) => {
+    const { sessions } = request.services;
     const refreshToken = sentToken(request);
     const live = refreshToken ? await liveSignInOfRefreshToken(sessions.db, refreshToken, sessions.clock.now()) : undefined;
     await guard(request, reply, live);
@@ -128,7 +131,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, l
       throw new ApiError('parameter_invalid', 'environment must be "sandbox" or "production".', 'environment');
     }
     if (refreshToken === undefined || refreshToken === '') return { signed_in: false } satisfies TokenAnswer;
-    const result = await refreshTokens(sessions, {
+    const result = await refreshTokens(request.services, {
       refreshToken,
       clientId: DASHBOARD_CLIENT_ID,
       seenFrom: { userAgent: request.headers['user-agent'], address: clientAddress(request) },
@@ -146,7 +149,7 @@ export async function dashboardSessionRoutes(app: FastifyInstance, { sessions, l
   app.post(`${SESSION_PATH}/end`, { schema, config }, async (request, reply) => {
     await guard(request, reply);
     const refreshToken = sentToken(request);
-    if (refreshToken !== undefined && refreshToken !== '') await revokeSession(sessions, { refreshToken });
+    if (refreshToken !== undefined && refreshToken !== '') await revokeSession(request.services, { refreshToken });
     forget(request, reply);
     return reply.code(204).send();
   });

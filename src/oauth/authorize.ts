@@ -34,7 +34,8 @@ import {
 import { signUpFromForm } from './sign-up.js';
 
 export function authorizeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
-  const { db, sessions, limits, originOf, issuer } = ctx;
+  const { originOf, issuer } = ctx;
+  const { db, sessions, signInLimits: limits } = ctx.services;
   app.get('/oauth/authorize', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const unreadable = parametersProblem(request.query);
     if (unreadable !== undefined) return sendPage(reply, 400, errorPage('Sign-in link not valid', unreadable));

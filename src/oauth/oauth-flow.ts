@@ -4,30 +4,25 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findOAuthClient, redirectUriAllowed, type OAuthClient } from '../auth/oauth-clients.js';
-import { createAuthorizationCode, type GrantRefusal, type SeenFrom, type SessionSettings } from '../auth/sessions.js';
-import { isThrottled, throttledHeaders, type SignInLimits, type Throttled } from '../auth/sign-in-limits.js';
-import type { KeyRing } from '../auth/signing-keys.js';
+import { createAuthorizationCode } from '../auth/create-authorization-code.js';
+import type { GrantRefusal, SeenFrom } from '../auth/sessions.js';
+import { isThrottled, throttledHeaders, type Throttled } from '../auth/sign-in-limits.js';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../auth/users.js';
-import { type Mailer } from '../mail/mailer.js';
-import type { Db } from '../db/connection.js';
 import type { ReadHandle } from '../db/handle.js';
 import { ENVIRONMENTS, type Environment } from '../db/schema.js';
 import { OAuthError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import { isStorableText } from '../http/validation.js';
+import type { Services } from '../services.js';
 import { errorPage, PAGE_HEADERS } from './sign-in-page.js';
 
 export interface OAuthOptions {
-  db: Db;
+  /** The one Services container built in assembly: the database, the sign-ins, the sign-in limits and the mailer. */
+  services: Services;
   /** The origin of same-origin redirect URIs (the dashboard's): see `Site.originOf`. */
   originOf: (request: FastifyRequest) => string | undefined;
   /** Whether `prompt=create` offers the sign-up form (SIGN_UP_ENABLED). */
   signUpEnabled: boolean;
-  sessions: SessionSettings;
-  keys: KeyRing;
-  limits: SignInLimits;
-  /** Sends the sign-up verification and password-reset mail. */
-  mailer: Mailer;
 }
 
 /** The options and the issuer's address (the origin of this server, as the request tells it). */
@@ -69,14 +64,14 @@ export function storedRequest(ctx: OAuthContext, request: FastifyRequest, hidden
 /** Checks a stored authorization request again (its client may be gone since) and continues it with a code for the user. */
 export async function resume(ctx: OAuthContext, reply: FastifyReply, stored: Record<string, string>, userId: string) {
   const { origin, ...params } = stored;
-  const checked = await checkAuthorizeRequest(ctx.db, ctx.issuer(), params, origin === '' ? undefined : origin);
+  const checked = await checkAuthorizeRequest(ctx.services.db, ctx.issuer(), params, origin === '' ? undefined : origin);
   if (!checked.ok) return answerUnchecked(reply, checked);
   return backToApp(ctx, reply, checked.request, userId);
 }
 
 /** Sends the browser back to the app with a code for the user who just signed in (or up). */
 export async function backToApp(ctx: OAuthContext, reply: FastifyReply, authorize: AuthorizeRequest, userId: string) {
-  const code = await createAuthorizationCode(ctx.db, ctx.sessions.clock, {
+  const code = await createAuthorizationCode(ctx.services, {
     clientId: authorize.client.id,
     userId,
     environment: authorize.environment,

@@ -37,7 +37,8 @@ import {
 } from './oauth-flow.js';
 
 export function passwordResetRoutes(app: FastifyInstance, ctx: OAuthContext): void {
-  const { db, sessions, limits, mailer, originOf, issuer } = ctx;
+  const { originOf, issuer } = ctx;
+  const { db, sessions, signInLimits: limits, mailer } = ctx.services;
   // "Forgot password?": the same answer whatever the address; a known one gets a link valid 1 hour.
   app.get('/oauth/forgot-password', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const hidden = await requestToKeep(request, request.query);

@@ -3,7 +3,8 @@
  * the client's address when it belongs to none), then exchanged for new tokens, in the environment
  * asked for. A refusal is an `ApiError` in the API's envelope.
  */
-import { liveSignInOfRefreshToken, refreshTokens, type GrantRefusal, type TokenSet } from '../auth/sessions.js';
+import { refreshTokens } from '../auth/refresh-tokens.js';
+import { liveSignInOfRefreshToken, type GrantRefusal, type TokenSet } from '../auth/sessions.js';
 import type { Throttled } from '../auth/sign-in-limits.js';
 import type { Environment } from '../db/schema.js';
 import { ApiError, type ErrorCode } from '../errors.js';
@@ -42,7 +43,7 @@ export async function refreshSession(services: Services, caller: RefreshCaller, 
   const live = await liveSignInOfRefreshToken(sessions.db, refreshToken, sessions.clock.now());
   const throttled = await signInLimits.tokenRequest(caller.address, live);
   if (throttled !== undefined) return { ok: false, throttled, perSignIn: live !== undefined };
-  const result = await refreshTokens(sessions, {
+  const result = await refreshTokens(services, {
     refreshToken,
     ...(clientId === undefined ? {} : { clientId }),
     seenFrom: { userAgent: caller.userAgent, address: caller.address },

@@ -3,7 +3,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { verifyAccessToken } from '../auth/access-tokens.js';
-import { clientOfSession, revokeSession, sessionOfRefreshToken } from '../auth/sessions.js';
+import { revokeSession } from '../auth/revoke-session.js';
+import { clientOfSession, sessionOfRefreshToken } from '../auth/sessions.js';
 import { OAuthError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import {
@@ -18,7 +19,8 @@ import {
 } from './oauth-flow.js';
 
 export function revokeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
-  const { db, sessions, limits } = ctx;
+  const { services } = ctx;
+  const { db, sessions, signInLimits: limits } = services;
   app.post('/oauth/revoke', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const form = formOf(request);
     const unreadable = parametersProblem(form);
@@ -32,14 +34,14 @@ export function revokeRoutes(app: FastifyInstance, ctx: OAuthContext): void {
       const owner = (await sessionOfRefreshToken(db, token))?.clientId;
       if (owner === undefined) return reply.code(200).send();
       if (owner !== client.id) throw new OAuthError('unauthorized_client', 'This token was issued to another client.');
-      await revokeSession(sessions, { refreshToken: token });
+      await revokeSession(services, { refreshToken: token });
       return reply.code(200).send();
     }
     const verified = await verifyAccessToken(sessions, token);
     if (!verified.ok) return reply.code(200).send();
     const owner = await clientOfSession(db, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
     if (owner !== undefined && owner !== client.id) throw new OAuthError('unauthorized_client', 'This token was issued to another client.');
-    await revokeSession(sessions, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
+    await revokeSession(services, { merchantId: verified.claims.merchant_id, sessionId: verified.claims.sid });
     return reply.code(200).send();
   });
 }

@@ -44,7 +44,7 @@ import { tokenRoutes } from './token.js';
 export type { OAuthOptions } from './oauth-flow.js';
 
 export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): Promise<void> {
-  const { sessions, keys } = options;
+  const { sessions } = options.services;
   const ctx: OAuthContext = { ...options, issuer: sessions.issuer };
   // RFC 6749 takes form-encoded parameters only: the API's JSON parser is not inherited here, so a
   // JSON body (malformed, deep, with `__proto__` or decimals) is refused before anything reads it.
@@ -91,7 +91,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions): 
   app.get('/.well-known/jwks.json', { schema: HIDE, config: OPEN }, async (_request, reply) => {
     // Short: a verifier learns of a new key within a minute (and at once by refetching on an unknown kid).
     reply.header('Cache-Control', 'public, max-age=60');
-    return keys.jwks();
+    return sessions.keys.jwks();
   });
 
   authorizeRoutes(app, ctx);

@@ -38,7 +38,8 @@ import {
  * exactly as a sign-in. Every attempt counts against the per-address limit of the sign-in form.
  */
 export async function signUpFromForm(ctx: OAuthContext, request: FastifyRequest, reply: FastifyReply, form: Parameters, authorize: AuthorizeRequest) {
-  const { db, sessions, limits, mailer, issuer } = ctx;
+  const { issuer } = ctx;
+  const { db, sessions, signInLimits: limits, mailer } = ctx.services;
   if (!ctx.signUpEnabled) {
     return sendPage(reply, 403, errorPage('Sign-up is turned off', 'This Till server does not take new accounts. Sign in with an existing account, or ask the operator of this server for one.'));
   }
@@ -105,7 +106,7 @@ export async function signUpFromForm(ctx: OAuthContext, request: FastifyRequest,
 
 
 export function signUpRoutes(app: FastifyInstance, ctx: OAuthContext): void {
-  const { db, sessions, limits } = ctx;
+  const { db, sessions, signInLimits: limits } = ctx.services;
   // The verification link of a sign-up: a page that asks to confirm (GET changes nothing), then the POST that creates the account.
   app.get('/oauth/sign-up', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const token = tokenOf(request.query);

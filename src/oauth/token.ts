@@ -3,7 +3,9 @@
  * for an access token and a new refresh token.
  */
 import type { FastifyInstance } from 'fastify';
-import { exchangeAuthorizationCode, liveSignInOfRefreshToken, refreshTokens } from '../auth/sessions.js';
+import { exchangeAuthorizationCode } from '../auth/exchange-authorization-code.js';
+import { refreshTokens } from '../auth/refresh-tokens.js';
+import { liveSignInOfRefreshToken } from '../auth/sessions.js';
 import { OAuthError } from '../errors.js';
 import { clientAddress } from '../http/client-address.js';
 import {
@@ -21,7 +23,8 @@ import {
 } from './oauth-flow.js';
 
 export function tokenRoutes(app: FastifyInstance, ctx: OAuthContext): void {
-  const { db, sessions, limits } = ctx;
+  const { services } = ctx;
+  const { db, sessions, signInLimits: limits } = services;
   app.post('/oauth/token', { schema: HIDE, config: OPEN }, async (request, reply) => {
     const form = formOf(request);
     const unreadable = parametersProblem(form);
@@ -35,7 +38,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: OAuthContext): void {
     const grantType = requireParameter(form, 'grant_type');
     let result;
     if (grantType === 'authorization_code') {
-      result = await exchangeAuthorizationCode(sessions, {
+      result = await exchangeAuthorizationCode(services, {
         code: requireParameter(form, 'code'),
         clientId: client.id,
         redirectUri: requireParameter(form, 'redirect_uri'),
@@ -43,7 +46,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: OAuthContext): void {
         seenFrom: seenFrom(request),
       });
     } else if (grantType === 'refresh_token') {
-      result = await refreshTokens(sessions, { refreshToken: requireParameter(form, 'refresh_token'), clientId: client.id, seenFrom: seenFrom(request) });
+      result = await refreshTokens(services, { refreshToken: requireParameter(form, 'refresh_token'), clientId: client.id, seenFrom: seenFrom(request) });
     } else {
       throw new OAuthError('unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
     }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
-import { createProduct, getProduct, listProducts, updateProduct } from './products.js';
+import { createProduct } from './create-product.js';
+import { getProduct } from './get-product.js';
+import { listProducts } from './list-products.js';
 import { CreateProductBody, ListProductsQuery, Product, ProductIdParams, ProductList, UpdateProductBody } from './schemas.js';
+import { updateProduct } from './update-product.js';
 
 const tags = ['Products'];
 

@@ -5,8 +5,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
+import { addTeamUser } from './add-team-user.js';
+import { changeUserRole } from './change-user-role.js';
+import { listTeamUsers } from './list-team-users.js';
+import { removeTeamUser } from './remove-team-user.js';
 import { CreateUserBody, ListUsersQuery, SignOutUserBody, UpdateUserBody, User, UserIdParams, UserList } from './schemas.js';
-import { addTeamUser, changeUserRole, listTeamUsers, removeTeamUser, signOutTeamUser } from './team-users.js';
+import { signOutTeamUser } from './sign-out-team-user.js';
 
 const tags = ['Team'];
 const config = { credentials: ['user'], role: 'admin' } as const;
@@ -62,7 +66,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: UpdateUserBody,
       response: { 200: User, ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'resource_not_found') },
     },
-    handler: (request) => changeUserRole(request.services, request.principal, request.params.id, request.body.role),
+    handler: (request) => changeUserRole(request.services, request.principal, request.params.id, request.body),
   });
 
   app.post('/v1/users/:id/sign_out', {

@@ -18,15 +18,15 @@ import {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from './schemas.js';
-import { listWebhookAttempts, resendEvent, sendTestEvent } from './webhook-deliveries.js';
-import {
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  getWebhookEndpoint,
-  listWebhookEndpoints,
-  rotateWebhookSecret,
-  updateWebhookEndpoint,
-} from './webhook-endpoints.js';
+import { createWebhookEndpoint } from './create-webhook-endpoint.js';
+import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
+import { getWebhookEndpoint } from './get-webhook-endpoint.js';
+import { listWebhookAttempts } from './list-webhook-attempts.js';
+import { listWebhookEndpoints } from './list-webhook-endpoints.js';
+import { resendEvent } from './resend-event.js';
+import { rotateWebhookSecret } from './rotate-webhook-secret.js';
+import { sendTestEvent } from './send-test-event.js';
+import { updateWebhookEndpoint } from './update-webhook-endpoint.js';
 import { PaginationQuery } from '../http/schemas.js';
 import Type from 'typebox';
 
@@ -51,7 +51,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean }> =
     },
     handler: async (request, reply) => {
       reply.code(201);
-      return createWebhookEndpoint(request.services, request.principal, request.body, production, request.services.cipher);
+      return createWebhookEndpoint(request.services, request.principal, request.body, production);
     },
   });
 
@@ -124,7 +124,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ production: boolean }> =
       body: RotateSecretBody,
       response: { 200: WebhookEndpointWithSecret, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
     },
-    handler: (request) => rotateWebhookSecret(request.services, request.principal, request.params.id, request.body, request.services.cipher),
+    handler: (request) => rotateWebhookSecret(request.services, request.principal, request.params.id, request.body),
   });
 
   app.get('/v1/webhook_endpoints/:id/deliveries', {

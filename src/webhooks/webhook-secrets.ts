@@ -9,6 +9,7 @@
  * with SIGNING_KEY_ENCRYPTION_KEY_PREVIOUS are re-encrypted by `till signing-key rotate`, like the
  * signing keys.
  */
+import { randomBytes } from 'node:crypto';
 import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import type { Db } from '../db/connection.js';
 import { storedSecrets, storeRewrappedSecrets } from '../db/webhooks/endpoints.js';
@@ -30,6 +31,11 @@ function retiringSecrets(endpoint: Pick<WebhookEndpointRow, RetiringColumns>): [
     [endpoint.previous_secret_3, endpoint.previous_secret_3_expires_at],
   ];
   return all.filter((pair): pair is [string, string] => pair[0] !== null && pair[1] !== null);
+}
+
+/** `whsec_` and base64 of 32 random bytes, as Standard Webhooks secrets are written. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
 /** No encryption key: secrets in clear. */

@@ -1,0 +1,36 @@
+/**
+ * Create Product: a product priced in the merchant's currency, recorded with `product.created` in
+ * one transaction. Prices only affect new orders; line items keep the price of the moment they were
+ * created.
+ */
+import type { Tenant } from '../auth/principal.js';
+import { insertProduct } from '../db/catalog/products.js';
+import { recordEvent } from '../events/record-event.js';
+import { newId } from '../ids.js';
+import type { Services } from '../services.js';
+import { isoNow } from '../time.js';
+import { toProduct } from './product-view.js';
+import type { CreateProductBody, Product } from './schemas.js';
+
+export async function createProduct({ clock, settings, transaction }: Services, tenant: Tenant, input: CreateProductBody): Promise<Product> {
+  const { currency } = await settings(tenant.merchantId);
+  const now = isoNow(clock);
+  const row = {
+    merchant_id: tenant.merchantId,
+    environment: tenant.environment,
+    id: newId('prod'),
+    name: input.name,
+    price: input.price,
+    currency,
+    inventory: input.inventory ?? null,
+    active: input.active === false ? 0 : 1,
+    created_at: now,
+    updated_at: now,
+  };
+  return transaction(async (trx) => {
+    await insertProduct(trx, row);
+    const product = toProduct(row);
+    await recordEvent(trx, tenant, 'product.created', product, now);
+    return product;
+  });
+}

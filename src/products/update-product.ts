@@ -1,0 +1,32 @@
+/**
+ * Update Product: changes the fields given and records `product.updated` with the product as it now
+ * is, in one transaction. A body that changes nothing records no event.
+ */
+import type { Tenant } from '../auth/principal.js';
+import { findProduct, otherEnvironmentOfProduct, updateProductRow } from '../db/catalog/products.js';
+import { notFound } from '../errors.js';
+import { recordEvent } from '../events/record-event.js';
+import type { Services } from '../services.js';
+import { isoNow } from '../time.js';
+import { getProduct } from './get-product.js';
+import { toProduct } from './product-view.js';
+import type { Product, UpdateProductBody } from './schemas.js';
+
+export async function updateProduct(services: Services, tenant: Tenant, productId: string, input: UpdateProductBody): Promise<Product> {
+  const changes = {
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.price === undefined ? {} : { price: input.price }),
+    ...(input.inventory === undefined ? {} : { inventory: input.inventory }),
+    ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }),
+  };
+  if (Object.keys(changes).length === 0) return getProduct(services, tenant, productId);
+  const now = isoNow(services.clock);
+  return services.transaction(async (trx) => {
+    if (!(await updateProductRow(trx, tenant, productId, changes, now))) {
+      throw notFound('product', productId, 'id', await otherEnvironmentOfProduct(trx, tenant, productId));
+    }
+    const product = toProduct((await findProduct(trx, tenant, productId))!);
+    await recordEvent(trx, tenant, 'product.updated', product, now);
+    return product;
+  });
+}
