@@ -5,6 +5,7 @@ import { InvalidInput } from '../errors.js';
 import type { Db } from '../db/connection.js';
 import type { ReadHandle } from '../db/handle.js';
 import { emailInUse, insertUserRow, markUserRemoved, signInUser, userRecord } from '../db/identity/users.js';
+import { merchantExists } from '../db/merchants/merchants.js';
 import { ROLES, type Role } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
@@ -112,8 +113,7 @@ function emailTaken(email: string): InvalidInput {
 export async function createUser(db: Db, clock: Clock, input: CreateUserInput): Promise<UserView> {
   const { user, passwordHash } = await prepareUser(db, clock, input);
   await db.transaction(async (trx) => {
-    const merchant = await trx.selectFrom('merchants').select('id').where('id', '=', input.merchantId).executeTakeFirst();
-    if (merchant === undefined) throw new InvalidInput(`no merchant with id "${input.merchantId}"`);
+    if (!(await merchantExists(trx, input.merchantId))) throw new InvalidInput(`no merchant with id "${input.merchantId}"`);
     await insertUser(trx, { ...user, password_hash: passwordHash, must_change_password: input.temporary === true ? 1 : 0 });
   });
   return user;

@@ -47,6 +47,7 @@ const IMPORT_RULES: readonly ImportRule[] = [
 const READ_RULES: readonly ReadRule[] = [
   { id: 'kysely-in-db', rule: 'no .kysely read outside db/', property: 'kysely', files: ['src/'], except: ['src/db/'] },
   { id: 'dialect-in-db', rule: 'no .dialect read outside db/', property: 'dialect', files: ['src/'], except: ['src/db/'] },
+  ...['selectFrom', 'insertInto', 'updateTable', 'deleteFrom'].map((property) => ({ id: 'statement-in-db', rule: 'no statement built outside db/', property, files: ['src/'], except: ['src/db/'] })),
 ];
 
 /** `import(` of a file of src/ hides a cycle; the command line alone loads a command's code lazily. A library may be loaded lazily anywhere. */
@@ -230,9 +231,11 @@ test('each rule fails when broken', () => {
   assert.deepEqual(brokenRules(fake('src/orders/routes.ts', "import { buildApp } from '../app/build-app.js';")), ['module-no-app src/orders/routes.ts:1 src/app/build-app.ts']);
   assert.deepEqual(brokenRules(fake('src/http/hooks.ts', "import { buildApp } from '../app/build-app.js';")), ['app-from-entry-points src/http/hooks.ts:1 src/app/build-app.ts']);
   assert.deepEqual(brokenRules(fake('src/workers.ts', "export { buildApp } from './app/build-app.js';")), ['app-from-entry-points src/workers.ts:1 src/app/build-app.ts']);
-  assert.deepEqual(brokenRules(fake('src/orders/get-order.ts', 'const q = services.db.kysely.selectFrom("orders");')), ['kysely-in-db src/orders/get-order.ts:1 .kysely']);
+  assert.deepEqual(brokenRules(fake('src/orders/get-order.ts', 'const q = services.db.kysely;')), ['kysely-in-db src/orders/get-order.ts:1 .kysely']);
   assert.deepEqual(brokenRules(fake('src/orders/get-order.ts', 'const { kysely } = db;')), ['kysely-in-db src/orders/get-order.ts:1 .kysely']);
   assert.deepEqual(brokenRules(fake('src/webhooks/w.ts', "if (trx['dialect'] === 'postgres') {}")), ['dialect-in-db src/webhooks/w.ts:1 .dialect']);
+  assert.deepEqual(brokenRules(fake('src/auth/users.ts', "const m = await trx.selectFrom('merchants').select('id');")), ['statement-in-db src/auth/users.ts:1 .selectFrom']);
+  assert.deepEqual(brokenRules(fake('src/team/t.ts', "await trx.updateTable('users').set({});")), ['statement-in-db src/team/t.ts:1 .updateTable']);
   assert.deepEqual(brokenRules(fake('src/orders/capture-order.ts', "const m = await import('./refund-order.js');")), ['no-dynamic-import src/orders/capture-order.ts:1 src/orders/refund-order.ts']);
   assert.deepEqual(brokenRules(fake('src/orders/capture-order.ts', "\nreturn import('./refund-order.js').then(({ f }) => f());")), ['no-dynamic-import src/orders/capture-order.ts:2 src/orders/refund-order.ts']);
 });
