@@ -15,6 +15,7 @@
  */
 import type { Principal } from '../auth/principal.js';
 import { ROLE_PERMISSIONS, storedApiKeyScopes, type Scope } from '../auth/permissions.js';
+import type { EndpointCredentialRow } from '../db/outbox/outbox.js';
 import type { Role } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { EVENT_READ_SCOPE } from '../events/readable-events.js';
@@ -42,14 +43,7 @@ export function checkReadableTypes(list: readonly string[], permissions: Readonl
 }
 
 /** The rows a delivery's check reads: the endpoint's binding and its credential as it stands. */
-export interface EndpointCredential {
-  created_by: string | null;
-  created_with: string | null;
-  key_permissions: string | null;
-  key_revoked_at: string | null;
-  user_role: string | null;
-  user_removed_at: string | null;
-}
+export type EndpointCredential = EndpointCredentialRow;
 
 /**
  * The permissions an endpoint receives with now: those kept at binding that its credential still

@@ -25,16 +25,20 @@ export interface NewEvent {
   data: string;
 }
 
-/** An enabled webhook endpoint of the tenant, the events it listens to (JSON), and its credential as it stands. */
-export interface OutboxEndpoint {
-  id: string;
-  enabled_events: string;
+/** An endpoint's binding (who made it, with which credential) and that credential as it stands: what a delivery's check reads. */
+export interface EndpointCredentialRow {
   created_by: string | null;
   created_with: string | null;
   key_permissions: string | null;
   key_revoked_at: string | null;
   user_role: string | null;
   user_removed_at: string | null;
+}
+
+/** An enabled webhook endpoint of the tenant, the events it listens to (JSON), and its credential as it stands. */
+export interface OutboxEndpoint extends EndpointCredentialRow {
+  id: string;
+  enabled_events: string;
 }
 
 /** A delivery to queue: of `eventId` to `endpointId`, decided above `db/`. */
