@@ -18,6 +18,7 @@ import { credentialGeneration } from './migrations/0013-credential-generation.js
 import { webhookFairness } from './migrations/0014-webhook-fairness.js';
 import { resetTokens } from './migrations/0015-reset-tokens.js';
 import { stripeEvents } from './migrations/0016-stripe-events.js';
+import { orderNumbers } from './migrations/0018-order-numbers.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -35,6 +36,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0014-webhook-fairness': webhookFairness(dialect),
     '0015-reset-tokens': resetTokens(dialect),
     '0016-stripe-events': stripeEvents(dialect),
+    '0018-order-numbers': orderNumbers(dialect),
   };
 }
 

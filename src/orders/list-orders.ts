@@ -1,11 +1,12 @@
 /**
- * List Orders: newest first (created_at, then id, both descending), filtered by status, customer and
- * an inclusive date range, with an exact count of every match. Pages like every list of the API (see
+ * List Orders: newest first (created_at, then id, both descending), filtered by status, customer,
+ * number, search text (`q`, read by `orderSearch`) and an inclusive date range, with an exact count of every match. Pages like every list of the API (see
  * paginate.ts); the page and its count are one statement of the orders store
  * (`db/orders/list-orders.ts`), which counts through the per-day counts.
  */
 import type { Tenant } from '../auth/principal.js';
 import { orderPage } from '../db/orders/list-orders.js';
+import type { OrderSearch } from '../db/orders/order-counts.js';
 import { pagination, type Pagination } from '../db/paginate.js';
 import type { OrderStatus } from '../db/schema.js';
 import type { Services } from '../services.js';
@@ -23,6 +24,20 @@ export async function listOrders(
   const max = query.created_at_max === undefined ? undefined : boundToTimestamp(query.created_at_max, 'max');
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
-  const { rows, total } = await orderPage(db, tenant, { statuses, customerId: query.customer_id, min, max }, page, perPage);
+  const search = query.q === undefined ? undefined : orderSearch(query.q);
+  const { rows, total } = await orderPage(db, tenant, { statuses, customerId: query.customer_id, number: query.number, search, min, max }, page, perPage);
   return { data: rows.map(toSummary), pagination: pagination(total, page, perPage) };
+}
+
+/**
+ * What `q` looks for: digits only, a number (the order's number or total in minor units, and with four
+ * digits the card's last four); `ord_...`, a prefix of the id; anything else, a prefix of the
+ * customer's name or e-mail. Blank text matches every order.
+ */
+export function orderSearch(q: string): OrderSearch | undefined {
+  const text = q.trim();
+  if (text === '') return undefined;
+  if (/^\d{1,15}$/.test(text)) return { kind: 'digits', value: Number(text), cardLast4: text.length === 4 ? text : undefined };
+  if (text.startsWith('ord_')) return { kind: 'id', prefix: text };
+  return { kind: 'customer', prefix: text };
 }

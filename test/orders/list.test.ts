@@ -364,7 +364,7 @@ describeEachBackend('List Orders', (backend) => {
         const created_at = `2026-09-0${day}T${time}Z`;
         const template = templates.find((t) => t.status === (i % 3 === 0 ? 'pending' : 'paid'))!;
         const id = newId('ord');
-        rows.push({ ...template, id, created_at, updated_at: created_at });
+        rows.push({ ...template, id, number: 2000 + i, created_at, updated_at: created_at });
         orders.push({ id, created_at, status: template.status });
       }
       for (let i = 0; i < rows.length; i += 400) await server.db.kysely.insertInto('orders').values(rows.slice(i, i + 400)).execute();
