@@ -461,7 +461,7 @@ describeEachBackend('List Orders', (backend) => {
     const order = await createOrder(shop.sandbox, [[a, 2], [b, 1], [a, 1]], { customer_id: customer.id });
     const list = await shop.sandbox.get('/v1/orders');
     assert.deepEqual(list.body.data, [
-      { id: order.id, status: 'pending', total: 1045, currency: 'EUR', items_count: 3, customer_id: customer.id, created_at: order.created_at },
+      { id: order.id, number: 1001, status: 'pending', total: 1045, currency: 'EUR', items_count: 3, customer_id: customer.id, created_at: order.created_at },
     ]);
   });
 
