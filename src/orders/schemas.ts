@@ -39,7 +39,7 @@ export const ListOrdersQuery = Type.Object(
         minLength: 1,
         maxLength: 200,
         description:
-          'Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. Otherwise: orders whose customer\'s name or e-mail starts with it, ignoring case (ASCII letters on SQLite). Each kind reads an index; combines with the other filters.',
+          'Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. Otherwise: orders whose customer\'s name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters.',
         examples: ['1042', '4242', 'ord_0Vc1', 'ada@'],
       }),
     ),

@@ -98,6 +98,9 @@ describeEachBackend('order numbers', (backend) => {
       assert.deepEqual(await found('q=ghopper%40navy'), { numbers: [1002], total: 1 });
       assert.deepEqual(await found('q=lovelace'), { numbers: [], total: 0 });
       assert.deepEqual(await found('q=nobody'), { numbers: [], total: 0 });
+      const withoutCustomers = await shop.keyWith('sandbox', ['orders:read']);
+      assert.deepEqual((await withoutCustomers.get('/v1/orders?q=ada')).body.pagination.total, 0);
+      assert.deepEqual((await withoutCustomers.get('/v1/orders?q=1001')).body.pagination.total, 1);
     });
 
     test('q combines with the other filters and pages like them', async () => {
