@@ -1,8 +1,8 @@
 /**
  * List Orders: newest first (created_at, then id, both descending), filtered by status, customer,
- * number, search text (`q`, read by `orderSearch`) and an inclusive date range, with an exact count of every match. Pages like every list of the API (see
- * paginate.ts); the page and its count are one statement of the orders store
- * (`db/orders/list-orders.ts`), which counts through the per-day counts.
+ * number, search text (`q`, read by `orderSearch`) and an inclusive date range, with an exact count
+ * of every match. Pages like every list of the API (see paginate.ts); the page and its count are one
+ * statement of the orders store (`db/orders/list-orders.ts`), which counts through the per-day counts.
  */
 import type { Principal } from '../auth/principal.js';
 import { orderPage } from '../db/orders/list-orders.js';

@@ -1,7 +1,8 @@
 /**
  * List Orders' statement: a page of a tenant's orders, newest first (created_at, then id, both
- * descending), filtered by status, customer, number, search text (`q`) and an inclusive date range, with an exact count of every
- * match, counted through `countOrders`, which adds up per-day counts rather than walking every match.
+ * descending), filtered by status, customer, number, search text (`q`) and an inclusive date range,
+ * with an exact count of every match, counted through `countOrders`, which adds up per-day counts
+ * rather than walking every match.
  *
  * A page and its count are one statement, its text made once per shape of query (which filters,
  * how many statuses) and kept, so a request only binds its values: no Kysely building or compiling.
