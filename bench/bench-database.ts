@@ -230,6 +230,11 @@ const REBUILD_ORDER_COUNTS = `
     from orders
    group by merchant_id, environment, status, substr(created_at, 1, 10)`;
 
+/** The last order number given per tenant (migration 0018), for Create Order to go on from. */
+const SET_ORDER_NUMBERS = `
+  insert into order_numbers (merchant_id, environment, last_number)
+  select merchant_id, environment, max(number) from orders group by merchant_id, environment`;
+
 /**
  * SQLite: prepared statements, one transaction per batch, no journal and no syncing until the end
  * (a failed fill is thrown away anyway).
@@ -270,6 +275,7 @@ function sqliteWriter(url: string): Writer {
       for (const index of indexes) db.exec(index.sql);
       for (const trigger of triggers) db.exec(trigger.sql);
       if (triggers.length > 0) db.exec(REBUILD_ORDER_COUNTS);
+      db.exec(SET_ORDER_NUMBERS);
       db.pragma('journal_mode = WAL');
     },
     close: async () => {
@@ -278,7 +284,7 @@ function sqliteWriter(url: string): Writer {
   };
 }
 
-const BIGINT_COLUMNS = new Set(['subtotal', 'tax', 'total', 'refunded_amount', 'unit_price', 'amount', 'price', 'inventory']);
+const BIGINT_COLUMNS = new Set(['number', 'subtotal', 'tax', 'total', 'refunded_amount', 'unit_price', 'amount', 'price', 'inventory']);
 const INTEGER_COLUMNS = new Set(['items_count', 'position', 'quantity', 'refunded_quantity', 'active']);
 
 /**
@@ -334,6 +340,7 @@ async function postgresWriter(url: string, schema: string): Promise<Writer> {
         await client.query('alter table orders enable trigger user');
         await client.query(REBUILD_ORDER_COUNTS);
       }
+      await client.query(SET_ORDER_NUMBERS);
       for (const table of ['products', 'customers', 'orders', 'line_items', 'refunds', ...(triggers.length > 0 ? ['order_counts'] : [])]) {
         await client.query(`vacuum analyze ${table}`);
       }

@@ -31,7 +31,7 @@ const STATUS_SHARES: ReadonlyArray<[OrderStatus, number]> = [
 
 export const ORDER_COLUMNS = [
   'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount',
-  'items_count', 'payment_method', 'card_last4', 'paid_at', 'canceled_at', 'notes', 'metadata', 'created_at', 'updated_at',
+  'items_count', 'payment_method', 'card_last4', 'paid_at', 'canceled_at', 'notes', 'metadata', 'created_at', 'updated_at', 'number',
 ] as const;
 export const LINE_ITEM_COLUMNS = [
   'merchant_id', 'environment', 'id', 'order_id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity',
@@ -125,13 +125,13 @@ export class FillData {
     const step = SPAN_MS / this.orderCount;
     for (let i = this.produced; i < until; i++) {
       const createdMs = Math.floor(this.start + (i + this.random()) * step);
-      this.addOrder(batch, createdMs);
+      this.addOrder(batch, createdMs, 1001 + i);
     }
     this.produced = until;
     return batch;
   }
 
-  private addOrder(batch: OrderBatch, createdMs: number): void {
+  private addOrder(batch: OrderBatch, createdMs: number, number: number): void {
     const { merchantId } = this;
     const orderId = this.id('ord');
     const status = this.status();
@@ -164,7 +164,7 @@ export class FillData {
     }
     batch.orders.push([
       merchantId, FILL_ENVIRONMENT, orderId, status, customerId, CURRENCY, subtotal, tax, total, refundedAmount, itemCount,
-      card ? 'card' : 'cash', paid && card ? '4242' : null, paidAt, canceledAt, null, '{}', createdAt, updatedAt,
+      card ? 'card' : 'cash', paid && card ? '4242' : null, paidAt, canceledAt, null, '{}', createdAt, updatedAt, number,
     ]);
     if (status === this.listFilter.status && createdAt >= this.filterMin && createdAt <= this.filterMax) this.listFilter.expectedTotal++;
     if (status === 'paid' && withCustomer && itemCount === 3) this.getOrderId = orderId;

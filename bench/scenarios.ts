@@ -95,11 +95,42 @@ function listOrders(id: string, page: number): Scenario {
   };
 }
 
+/**
+ * List Orders' `q`, cycling through three kinds of search: an order's number (spread over the fill),
+ * a customer's e-mail prefix (`customer42@`), and a prefix of a recent order's id.
+ */
+const searchOrders: Scenario = {
+  id: 'search-orders',
+  title: 'Search Orders (q)',
+  credential: 'api_key',
+  description:
+    '`GET /v1/orders?q=…&per_page=20`, cycling through an order number (spread over the fill), a customer e-mail prefix (`customer42@`) and a 12-character prefix of an order id: the first page and the exact `total` of the matches.',
+  async prepare({ fill, token }) {
+    let next = 0;
+    const queries = (i: number) => [String(1001 + ((i * 7919) % fill.orders)), `customer${1 + (i % fill.customers)}@`, fill.getOrderId.slice(0, 12)];
+    return {
+      request: () => {
+        const i = next++;
+        const q = queries(Math.floor(i / 3))[i % 3]!;
+        return { method: 'GET', path: `/v1/orders?${new URLSearchParams({ q, per_page: '20' }).toString()}`, headers: { authorization: `Bearer ${token}` } };
+      },
+      notes: { kinds: 'number, customer e-mail prefix, order id prefix' },
+      check: (status, body) => {
+        expectStatus(200, status, body);
+        const list = JSON.parse(body) as { data: unknown[]; pagination: { total: number } };
+        if (list.data.length === 0) throw new Error(`the search found nothing: ${body.slice(0, 300)}`);
+        return { total: list.pagination.total };
+      },
+    };
+  },
+};
+
 export const SCENARIOS: readonly Scenario[] = [
   getOrder('get-order', 'Get Order (API key)', 'api_key'),
   getOrder('get-order-jwt', 'Get Order (JWT)', 'jwt'),
   listOrders('list-page-1', 1),
   listOrders('list-page-500', 500),
+  searchOrders,
   {
     id: 'create-order',
     title: 'Create Order, 3 line items',

@@ -19,6 +19,7 @@ import { webhookFairness } from './migrations/0014-webhook-fairness.js';
 import { resetTokens } from './migrations/0015-reset-tokens.js';
 import { stripeEvents } from './migrations/0016-stripe-events.js';
 import { merchantSettings } from './migrations/0017-merchant-settings.js';
+import { orderNumbers } from './migrations/0018-order-numbers.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -37,11 +38,21 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0015-reset-tokens': resetTokens(dialect),
     '0016-stripe-events': stripeEvents(dialect),
     '0017-merchant-settings': merchantSettings(),
+    '0018-order-numbers': orderNumbers(dialect),
   };
 }
 
 /** Applies every migration not yet applied; returns the names of those it ran. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Applies the migrations up to `name`, included (a database as an older release left it, for tests of a later migration). */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely as Kysely<any>,
     provider: { getMigrations: async () => migrations(db.dialect) },
@@ -49,7 +60,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     // in the same PostgreSQL database would then find the first one's and never create its own.
     ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
-  const result: MigrationResultSet = await migrator.migrateToLatest();
+  const result: MigrationResultSet = await run(migrator);
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);

@@ -98,6 +98,8 @@ export interface OrdersTable {
   merchant_id: string;
   environment: Environment;
   id: string;
+  /** The order's number per merchant and environment, from 1001 with no gap (`order_numbers`). */
+  number: number;
   status: OrderStatus;
   customer_id: string | null;
   currency: string;
@@ -418,6 +420,13 @@ export interface PasswordTokensTable {
   used_at: string | null;
 }
 
+/** The last order number given per merchant and environment (migration 0018). */
+export interface OrderNumbersTable {
+  merchant_id: string;
+  environment: Environment;
+  last_number: number;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -425,6 +434,7 @@ export interface Database {
   products: ProductsTable;
   customers: CustomersTable;
   orders: OrdersTable;
+  order_numbers: OrderNumbersTable;
   line_items: LineItemsTable;
   refunds: RefundsTable;
   processor_calls: ProcessorCallsTable;

@@ -88,9 +88,17 @@ export const OrderDispute = Type.Object(
 );
 export type OrderDispute = Static<typeof OrderDispute>;
 
+/** The order's number, as shops and their customers say it ("order 1042"). */
+export const OrderNumber = Type.Integer({
+  minimum: 1001,
+  description: 'The order\'s number: per merchant and environment, from 1001 in order of creation, with no gap and no repeat.',
+  examples: [1042],
+});
+
 export const Order = Type.Object(
   {
     id: IdOf('ord'),
+    number: OrderNumber,
     status: OrderStatus,
     total: Money,
     subtotal: Money,

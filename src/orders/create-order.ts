@@ -1,6 +1,7 @@
 /**
  * Create Order: reserve stock for every line, or for none, and write the order with its line items
- * in one transaction (`stock.ts` says how stock is taken). Its statements are written once in
+ * in one transaction (`stock.ts` says how stock is taken), numbered by the tenant's next order number
+ * (`db/orders/order-numbers.ts`). Its statements are written once in
  * `db/orders/create-order.ts`: on PostgreSQL, three round trips (the event and its deliveries included), plus
  * begin and commit.
  */
@@ -15,6 +16,7 @@ import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
 import type { CreateOrderBody, Order } from './schemas.js';
 import { insertOrder, reserveForOrder } from '../db/orders/create-order.js';
+import { nextOrderNumber } from '../db/orders/order-numbers.js';
 import { newEvent } from '../events/record-event.js';
 import { deliveriesOf } from '../webhooks/enqueue-deliveries.js';
 
@@ -53,11 +55,14 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       };
     });
     const { subtotal, tax } = orderFigures(items.reduce((sum, li) => sum + li.total, 0), reservation.taxRateBps, reservation.pricesIncludeTax);
+    // Taken last, so that the tenant's number row stays locked only for the insert and the commit.
+    const number = await nextOrderNumber(trx, tenant);
 
     const order = {
       merchant_id: tenant.merchantId,
       environment: tenant.environment,
       id: orderId,
+      number,
       status: 'pending' as const,
       customer_id: customer?.id ?? null,
       currency: reservation.currency,

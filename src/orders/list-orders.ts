@@ -1,21 +1,23 @@
 /**
- * List Orders: newest first (created_at, then id, both descending), filtered by status, customer and
- * an inclusive date range, with an exact count of every match. Pages like every list of the API (see
- * paginate.ts); the page and its count are one statement of the orders store
- * (`db/orders/list-orders.ts`), which counts through the per-day counts.
+ * List Orders: newest first (created_at, then id, both descending), filtered by status, customer,
+ * number, search text (`q`, read by `orderSearch`) and an inclusive date range, with an exact count
+ * of every match. Pages like every list of the API (see paginate.ts); the page and its count are one
+ * statement of the orders store (`db/orders/list-orders.ts`), which counts through the per-day counts.
  */
-import type { Tenant } from '../auth/principal.js';
+import type { Principal } from '../auth/principal.js';
 import { orderPage } from '../db/orders/list-orders.js';
+import type { OrderSearch } from '../db/orders/order-counts.js';
 import { pagination, type Pagination } from '../db/paginate.js';
 import type { OrderStatus } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { boundToTimestamp } from '../time.js';
+import { seesCustomers } from './customer-fields.js';
 import { toSummary } from './order-view.js';
 import type { ListOrdersQuery, OrderSummary } from './schemas.js';
 
 export async function listOrders(
   { db }: Services,
-  tenant: Tenant,
+  actor: Principal,
   query: ListOrdersQuery,
 ): Promise<{ data: OrderSummary[]; pagination: Pagination }> {
   const statuses = query.status === undefined ? undefined : (query.status.split(',') as OrderStatus[]);
@@ -23,6 +25,22 @@ export async function listOrders(
   const max = query.created_at_max === undefined ? undefined : boundToTimestamp(query.created_at_max, 'max');
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
-  const { rows, total } = await orderPage(db, tenant, { statuses, customerId: query.customer_id, min, max }, page, perPage);
+  const search = query.q === undefined ? undefined : orderSearch(query.q);
+  // Customers' names and e-mails are not to be probed by a credential that may not read them.
+  if (search?.kind === 'customer' && !seesCustomers(actor.permissions)) return { data: [], pagination: pagination(0, page, perPage) };
+  const { rows, total } = await orderPage(db, actor, { statuses, customerId: query.customer_id, number: query.number, search, min, max }, page, perPage);
   return { data: rows.map(toSummary), pagination: pagination(total, page, perPage) };
+}
+
+/**
+ * What `q` looks for: digits only, a number (the order's number or total in minor units, and with four
+ * digits the card's last four); `ord_...`, a prefix of the id; anything else, a prefix of the
+ * customer's name or e-mail. Blank text matches every order.
+ */
+export function orderSearch(q: string): OrderSearch | undefined {
+  const text = q.trim();
+  if (text === '') return undefined;
+  if (/^\d{1,15}$/.test(text)) return { kind: 'digits', value: Number(text), cardLast4: text.length === 4 ? text : undefined };
+  if (text.startsWith('ord_')) return { kind: 'id', prefix: text };
+  return { kind: 'customer', prefix: text };
 }

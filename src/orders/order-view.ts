@@ -25,9 +25,10 @@ export function toRefund(row: RefundRow): Refund {
   };
 }
 
-export function toSummary(row: Pick<OrderRow, 'id' | 'status' | 'total' | 'currency' | 'items_count' | 'customer_id' | 'created_at'>): OrderSummary {
+export function toSummary(row: Pick<OrderRow, 'id' | 'number' | 'status' | 'total' | 'currency' | 'items_count' | 'customer_id' | 'created_at'>): OrderSummary {
   return {
     id: row.id,
+    number: row.number,
     status: row.status,
     total: row.total,
     currency: row.currency,
@@ -45,6 +46,7 @@ export function toOrder(
 ): Order {
   return {
     id: row.id,
+    number: row.number,
     status: row.status,
     total: row.total,
     subtotal: row.subtotal,

@@ -4,7 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { ORDER_STATUSES } from '../db/schema.js';
-import { OrderStatus, PaymentMethod, RefundReason } from '../http/order-schemas.js';
+import { OrderNumber, OrderStatus, PaymentMethod, RefundReason } from '../http/order-schemas.js';
 import { Currency, IdOf, IdParam, MAX_QUANTITY, Metadata, Money, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
 export { LineItem, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
@@ -12,6 +12,7 @@ export { LineItem, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, Pay
 export const OrderSummary = Type.Object(
   {
     id: IdOf('ord'),
+    number: OrderNumber,
     status: OrderStatus,
     total: Money,
     currency: Currency,
@@ -32,6 +33,16 @@ export const ListOrdersQuery = Type.Object(
     ...PaginationQuery,
     status: Type.Optional(Type.String({ maxLength: 500, pattern: STATUS_LIST, description: 'One status, or several separated by commas.', examples: ['paid,partially_refunded'] })),
     customer_id: Type.Optional(IdParam),
+    number: Type.Optional(Type.Integer({ minimum: 1, description: 'The order with this number.', examples: [1042] })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. Otherwise: orders whose customer\'s name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters.',
+        examples: ['1042', '4242', 'ord_0Vc1', 'ada@'],
+      }),
+    ),
     created_at_min: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC).' })),
     created_at_max: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive upper bound: an ISO 8601 date-time, or a date (to its last millisecond, UTC).' })),
   },

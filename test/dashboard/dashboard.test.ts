@@ -107,6 +107,7 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
       const made = await shop.post('/v1/orders', { items: [{ product_id: product.body.id, quantity: 2 }] });
       assert.equal(made.status, 201);
       const orderId = made.body.id as string;
+      const orderNumber = made.body.number as number;
 
       // The order is in the list, its amount in the shop's currency.
       await page.getByRole('link', { name: 'Orders' }).click();
@@ -117,7 +118,7 @@ describeEachBackend('the merchant dashboard in Chromium', (backend) => {
 
       // The order page: capture with a test card.
       await listed.getByRole('link', { name: orderId }).click();
-      await page.getByRole('heading', { name: `Order ${orderId}` }).waitFor();
+      await page.getByRole('heading', { name: `Order #${orderNumber}` }).waitFor();
       assert.equal(await textOf(page, '[data-figure="total"]'), '€5.00');
       assert.deepEqual(await unlabelledControls(page), [], 'every control of the order page has a name');
       await page.getByLabel('Test card').selectOption('tok_visa');

@@ -364,7 +364,7 @@ describeEachBackend('List Orders', (backend) => {
         const created_at = `2026-09-0${day}T${time}Z`;
         const template = templates.find((t) => t.status === (i % 3 === 0 ? 'pending' : 'paid'))!;
         const id = newId('ord');
-        rows.push({ ...template, id, created_at, updated_at: created_at });
+        rows.push({ ...template, id, number: 2000 + i, created_at, updated_at: created_at });
         orders.push({ id, created_at, status: template.status });
       }
       for (let i = 0; i < rows.length; i += 400) await server.db.kysely.insertInto('orders').values(rows.slice(i, i + 400)).execute();
@@ -461,7 +461,7 @@ describeEachBackend('List Orders', (backend) => {
     const order = await createOrder(shop.sandbox, [[a, 2], [b, 1], [a, 1]], { customer_id: customer.id });
     const list = await shop.sandbox.get('/v1/orders');
     assert.deepEqual(list.body.data, [
-      { id: order.id, status: 'pending', total: 1045, currency: 'EUR', items_count: 3, customer_id: customer.id, created_at: order.created_at },
+      { id: order.id, number: 1001, status: 'pending', total: 1045, currency: 'EUR', items_count: 3, customer_id: customer.id, created_at: order.created_at },
     ]);
   });
 

@@ -1,5 +1,5 @@
 /** One order: items, customer, payment, refunds, a timeline, and capture, cancel and refund in place. */
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
@@ -43,14 +43,18 @@ function OrderView(props: { order: Order; reload: () => void }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   const writable = can(account, 'orders:write');
   const refundable = order.status === 'paid' || order.status === 'partially_refunded';
+  useEffect(() => {
+    document.title = `Order #${order.number} · Till`;
+  }, [order.number]);
   return (
     <>
       <div class="page-head">
-        <h1>
-          Order <span class="mono">{order.id}</span>
-        </h1>
+        <h1>Order #{order.number}</h1>
         <StatusBadge status={order.status} />
       </div>
+      <p class="mono" data-order-id={order.id}>
+        {order.id}
+      </p>
       <dl class="figures">
         <div>
           <dt>Total</dt>

@@ -1,4 +1,4 @@
-/** Orders: the list with the API's filters (status, creation date range, customer) and pagination. */
+/** Orders: the list with the API's filters (search, status, creation date range, customer) and pagination. */
 import { useEffect, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { till } from '../api';
@@ -21,10 +21,11 @@ interface Filters {
   from: string;
   to: string;
   customer: string;
+  q: string;
 }
 
 function filtersOf(query: URLSearchParams): Filters {
-  return { status: query.get('status') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', customer: query.get('customer') ?? '' };
+  return { status: query.get('status') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', customer: query.get('customer') ?? '', q: query.get('q') ?? '' };
 }
 
 function hrefOf(filters: Filters, page: number): string {
@@ -51,6 +52,7 @@ export function OrdersPage() {
         per_page: PER_PAGE,
         ...(applied.status ? { status: applied.status } : {}),
         ...(applied.customer ? { customer_id: applied.customer } : {}),
+        ...(applied.q.trim() ? { q: applied.q.trim() } : {}),
         ...(dayBound(applied.from, false) ? { created_at_min: dayBound(applied.from, false) } : {}),
         ...(dayBound(applied.to, true) ? { created_at_max: dayBound(applied.to, true) } : {}),
       }),
@@ -73,6 +75,16 @@ export function OrdersPage() {
           navigate(hrefOf(draft, 1));
         }}
       >
+        <div class="field">
+          <label for="orders-q">Search</label>
+          <input
+            id="orders-q"
+            type="search"
+            placeholder="Number, amount, card, customer"
+            value={draft.q}
+            onInput={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
+          />
+        </div>
         <Select
           label="Status"
           value={draft.status}
@@ -139,8 +151,8 @@ export function OrdersPage() {
                     {list.data.map((order) => (
                       <tr key={order.id} data-order-id={order.id}>
                         <td data-label="Order" class="lead">
-                          <Link href={`/dashboard/orders/${order.id}`} class="mono">
-                            {order.id}
+                          <Link href={`/dashboard/orders/${order.id}`}>
+                            #{order.number} <span class="mono">{order.id}</span>
                           </Link>
                         </td>
                         <td data-label="Status">

@@ -769,6 +769,11 @@ export interface components {
         Order: {
             /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
+            /**
+             * @description The order's number: per merchant and environment, from 1001 in order of creation, with no gap and no repeat.
+             * @example 1042
+             */
+            number: number;
             status: components["schemas"]["OrderStatus"];
             /** @description Amount in the smallest currency unit (e.g. cents). */
             total: number;
@@ -817,6 +822,11 @@ export interface components {
         OrderSummary: {
             /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
+            /**
+             * @description The order's number: per merchant and environment, from 1001 in order of creation, with no gap and no repeat.
+             * @example 1042
+             */
+            number: number;
             status: components["schemas"]["OrderStatus"];
             /** @description Amount in the smallest currency unit (e.g. cents). */
             total: number;
@@ -1342,6 +1352,13 @@ export interface operations {
                  */
                 status?: string;
                 customer_id?: string;
+                /**
+                 * @description The order with this number.
+                 * @example 1042
+                 */
+                number?: number;
+                /** @description Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. Otherwise: orders whose customer's name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters. */
+                q?: string;
                 /** @description Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC). */
                 created_at_min?: string;
                 /** @description Inclusive upper bound: an ISO 8601 date-time, or a date (to its last millisecond, UTC). */

@@ -1,7 +1,8 @@
 /**
  * List Orders' statement: a page of a tenant's orders, newest first (created_at, then id, both
- * descending), filtered by status, customer and an inclusive date range, with an exact count of every
- * match, counted through `countOrders`, which adds up per-day counts rather than walking every match.
+ * descending), filtered by status, customer, number, search text (`q`) and an inclusive date range,
+ * with an exact count of every match, counted through `countOrders`, which adds up per-day counts
+ * rather than walking every match.
  *
  * A page and its count are one statement, its text made once per shape of query (which filters,
  * how many statuses) and kept, so a request only binds its values: no Kysely building or compiling.
@@ -15,7 +16,7 @@ import type { Db, DialectName } from '../connection.js';
 import { preparedOnce } from '../prepared.js';
 import type { OrderStatus } from '../schema.js';
 import type { Tenant } from '../scoped.js';
-import { countOrders, DAY_END, type CountQuery, type SqlPart } from './order-counts.js';
+import { countOrders, DAY_END, type CountQuery, type OrderSearch, type SqlPart } from './order-counts.js';
 
 /**
  * Whether a List Orders page starts its walk from the day the per-day counts (`order_counts`) put
@@ -39,6 +40,7 @@ const LATEST = '9999-12-31T23:59:59.999Z';
 /** An order of the page, as List Orders shows it. */
 export interface OrderSummaryRow {
   id: string;
+  number: number;
   status: OrderStatus;
   total: number;
   currency: string;
@@ -47,14 +49,65 @@ export interface OrderSummaryRow {
   created_at: string;
 }
 
+/** Above every character: `prefix + HIGHEST` bounds the texts that start with `prefix`, byte by byte. */
+const HIGHEST = '\u{10FFFF}';
+
+/**
+ * The condition of `q` on `orders`, each kind an index range (migration 0018): `orders_number`,
+ * `orders_by_total` and `orders_by_card_last4` for digits, the primary key for an id's prefix, and
+ * for a customer's, the customers' lower-cased name and e-mail (`customers_by_name`,
+ * `customers_by_email`), then `orders_by_customer`. Text is lowered by the database on both sides
+ * (SQLite's `lower` changes ASCII letters only) and compared byte by byte (`collate "C"`).
+ */
+function searchFilter(dialect: DialectName, tenant: Tenant, search: OrderSearch): [string, unknown[], string] {
+  switch (search.kind) {
+    case 'digits': {
+      // One index range per column, united: an `or` of the three would read every order of the tenant.
+      const matches = [['number', search.value], ['total', search.value], ...(search.cardLast4 === undefined ? [] : [['card_last4', search.cardLast4]])];
+      return [
+        ` and id in (${matches.map(([column]) => `select id from orders where merchant_id = ? and environment = ? and ${column} = ?`).join(' union all ')})`,
+        matches.flatMap(([, value]) => [tenant.merchantId, tenant.environment, value]),
+        `qd${matches.length}`,
+      ];
+    }
+    case 'id':
+      return [' and id >= ? and id < ?', [search.prefix, `${search.prefix}${HIGHEST}`], 'qi'];
+    case 'customer': {
+      const lowered = (column: string) => (dialect === 'postgres' ? `(lower(${column}) collate "C")` : `lower(${column})`);
+      const range = (column: string) => `${lowered(column)} >= lower(?) and ${lowered(column)} < lower(?)`;
+      const bounds = [search.prefix, `${search.prefix}${HIGHEST}`];
+      return [
+        ` and customer_id in (select id from customers where merchant_id = ? and environment = ? and (${range('name')} or ${range('email')}))`,
+        [tenant.merchantId, tenant.environment, ...bounds, ...bounds],
+        'qc',
+      ];
+    }
+  }
+}
+
+/**
+ * SQLite plans without statistics: it takes every index as narrowing a tenant's orders to a few, and
+ * would walk all of them through `orders_list` to have them in order rather than read the few
+ * matches of a number or a search and sort them. It is told the index (`indexed by`): `orders_number`
+ * for the number, `orders_by_customer` for a customer's name or e-mail, the primary key for the ids of
+ * an id prefix or of a digits search. PostgreSQL's statistics choose well.
+ */
+function sqliteIndexFor(dialect: DialectName, number: number | undefined, search: OrderSearch | undefined): string | undefined {
+  if (dialect !== 'sqlite') return undefined;
+  if (number !== undefined) return 'orders indexed by orders_number';
+  if (search === undefined) return undefined;
+  // The primary key (merchant_id, id) is the table's first automatic index, so SQLite names it so.
+  return search.kind === 'customer' ? 'orders indexed by orders_by_customer' : 'orders indexed by sqlite_autoindex_orders_1';
+}
+
 /**
  * One page of the tenant's orders matching `query`, and the count of every match.
  *
- * @example const { rows, total } = await orderPage(db, tenant, { statuses: ['paid'], customerId: undefined, min: undefined, max: undefined }, 1, 20);
+ * @example const { rows, total } = await orderPage(db, tenant, { statuses: ['paid'], customerId: undefined, number: undefined, search: undefined, min: undefined, max: undefined }, 1, 20);
  */
 export async function orderPage(db: Db, tenant: Tenant, query: CountQuery, page: number, perPage: number): Promise<{ rows: OrderSummaryRow[]; total: number }> {
-  const { statuses, customerId, min, max } = query;
-  const matching: SqlPart = { text: 'merchant_id = ? and environment = ?', parameters: [tenant.merchantId, tenant.environment], shape: '' };
+  const { statuses, customerId, number, search, min, max } = query;
+  const matching: SqlPart = { text: 'merchant_id = ? and environment = ?', parameters: [tenant.merchantId, tenant.environment], shape: '', from: sqliteIndexFor(db.dialect, number, search) };
   const filter = (text: string, values: readonly unknown[], shape: string) => {
     matching.text += text;
     matching.parameters.push(...values);
@@ -62,6 +115,8 @@ export async function orderPage(db: Db, tenant: Tenant, query: CountQuery, page:
   };
   if (statuses !== undefined) filter(` and status in (${statuses.map(() => '?').join(', ')})`, statuses, `s${statuses.length}`);
   if (customerId !== undefined) filter(' and customer_id = ?', [customerId], 'c');
+  if (number !== undefined) filter(' and number = ?', [number], 'n');
+  if (search !== undefined) filter(...searchFilter(db.dialect, tenant, search));
   if (min !== undefined) filter(' and created_at >= ?', [min], 'f');
   if (max !== undefined) filter(' and created_at <= ?', [max], 't');
   const count = countOrders(tenant, matching, query);
@@ -71,9 +126,9 @@ export async function orderPage(db: Db, tenant: Tenant, query: CountQuery, page:
   // Kept per shape of query; the shapes are few (a status list is at most 500 characters).
   const statement = preparedOnce(db.dialect, `list-orders ${matching.shape} ${count.shape}${byDay === undefined ? '' : ' by-day'}`, () =>
     byDay === undefined
-      ? `select m.matches, o.id, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
+      ? `select m.matches, o.id, o.number, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
            from (select ${count.text} as matches) m
-           left join (select id, created_at from orders where ${matching.text}
+           left join (select id, created_at from ${matching.from ?? 'orders'} where ${matching.text}
                        order by created_at desc, id desc limit ? offset ?) page on 1 = 1
            left join orders o on o.merchant_id = ? and o.id = page.id
           order by page.created_at desc, page.id desc`
@@ -89,7 +144,7 @@ export async function orderPage(db: Db, tenant: Tenant, query: CountQuery, page:
                                       (select newer from part_days) + sum(n) over (order by day desc) - n as skipped
                                  from per_day) d
                         where skipped <= cast(? as bigint) and skipped + n > cast(? as bigint))
-         select m.matches, o.id, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
+         select m.matches, o.id, o.number, o.status, o.total, o.currency, o.items_count, o.customer_id, o.created_at
            from (select (select coalesce(sum(n), 0) from per_day) + older + newer as matches from part_days) m
            left join (select id, created_at from orders where ${matching.text}
                          and created_at <= coalesce((select bound from skip), '${LATEST}')

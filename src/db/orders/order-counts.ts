@@ -2,7 +2,7 @@
  * The exact number of a tenant's orders matching a List Orders query, read from `order_counts`
  * (migration 0004: counts by status and UTC day of creation, kept by triggers on `orders`) for the
  * whole days of the range, and from the orders themselves for the rest: the part of a day at either
- * end of the range, and any query by customer. A quarter of a million orders is a sum of a few
+ * end of the range, and any query by customer, number or search text. A quarter of a million orders is a sum of a few
  * hundred count rows instead of a walk through every matching order.
  *
  * The count is an SQL expression for List Orders' one statement (`list-orders.ts` of this store), not a query of
@@ -20,9 +20,21 @@ function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}${DAY_START}`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * What List Orders' `q` looks for (`orders/list-orders.ts` reads the text): a number that is the
+ * order's number, its total in minor units or (with `cardLast4`) its card's last four; a prefix of the
+ * order's id; or a prefix of its customer's name or e-mail, case-insensitive.
+ */
+export type OrderSearch =
+  | { kind: 'digits'; value: number; cardLast4: string | undefined }
+  | { kind: 'id'; prefix: string }
+  | { kind: 'customer'; prefix: string };
+
 export interface CountQuery {
   statuses: readonly OrderStatus[] | undefined;
   customerId: string | undefined;
+  number: number | undefined;
+  search: OrderSearch | undefined;
   /** Inclusive bounds on `created_at`, as stored (ISO 8601 UTC with milliseconds). */
   min: string | undefined;
   max: string | undefined;
@@ -33,6 +45,8 @@ export interface SqlPart {
   text: string;
   parameters: unknown[];
   shape: string;
+  /** What the orders are read from, when not `orders` (an index named for SQLite: `list-orders.ts`). */
+  from?: string | undefined;
 }
 
 /**
@@ -52,11 +66,12 @@ export interface DayCounts extends SqlPart {
  */
 export function countOrders(tenant: Tenant, matching: SqlPart, query: CountQuery): SqlPart | DayCounts {
   const countRows = (extra = '', parameters: unknown[] = [], shape = 'rows'): SqlPart => ({
-    text: `(select count(*) from orders where ${matching.text}${extra})`,
+    text: `(select count(*) from ${matching.from ?? 'orders'} where ${matching.text}${extra})`,
     parameters: [...matching.parameters, ...parameters],
     shape,
   });
-  if (query.customerId !== undefined) return countRows();
+  // The per-day counts know status and day only: any other filter counts the orders themselves.
+  if (query.customerId !== undefined || query.number !== undefined || query.search !== undefined) return countRows();
 
   // The whole days of the range: from the first day that starts inside it to the last that ends inside it.
   const { min, max } = query;
