@@ -206,6 +206,9 @@ describeEachBackend('@till/client sign-in', (backend) => {
     const report = await till.reports.sales({ from: today, to: today });
     assert.ok(report !== undefined);
 
+    await till.merchant.update({ receipt_footer: 'Thank you!' });
+    assert.equal((await till.merchant.retrieve()).receipt_footer, 'Thank you!');
+
     const key = await till.apiKeys.create({ name: 'Register', environment: 'sandbox', permissions: ['orders:read'] });
     assert.match(key.key, /^sk_test_/);
     assert.ok((await till.apiKeys.list()).data.some((k) => k.id === key.id));

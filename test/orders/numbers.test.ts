@@ -141,7 +141,7 @@ describeEachBackend('migration 0018 numbers the orders made before it', (backend
     const database = await createTestDatabase(backend);
     const db = await openDatabase({ url: database.url, schema: database.schema, poolSize: 2 });
     try {
-      await migrateUpTo(db, '0016-stripe-events');
+      await migrateUpTo(db, '0017-merchant-settings');
       const clock = new TestClock();
       const shops = [];
       for (const name of ['A', 'B']) shops.push((await createMerchant(db, clock, { name, email: `${name.toLowerCase()}-${newId('cus').toLowerCase()}@example.com`, password: 'pw-0123456789abcdef' })).merchant.id);
