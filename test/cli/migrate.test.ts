@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { createTestDatabase, describeEachBackend } from '../helpers/backends.js';
 import { runTill, runTillJson, tillEnv } from '../helpers/cli.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 
-const ALL_MIGRATIONS = ['0001-initial', '0002-idempotency-keys', '0003-user-auth', '0004-order-counts', '0005-dashboard-client', '0006-sales-report', '0007-account-mail', '0008-session-details', '0010-processor-payments', '0011-webhooks', '0013-credential-generation', '0014-webhook-fairness', '0015-reset-tokens', '0016-stripe-events', '0017-merchant-settings'];
+/** Every migration file of the tree, by name, in order: what a fresh database must run. */
+const ALL_MIGRATIONS = readdirSync(new URL('../../src/db/migrations/', import.meta.url))
+  .filter((name) => /^\d{4}-[a-z0-9-]+\.ts$/.test(name))
+  .map((name) => name.replace(/\.ts$/, ''))
+  .sort();
 
 describeEachBackend('till migrate', (backend) => {
   test('runs the migrations of a fresh database once', STARTS_PROCESSES, async (t) => {
