@@ -157,6 +157,7 @@ describeEachBackend('money in the dashboard', (backend) => {
     const { page } = phone;
     try {
       const orderId = await paidOrder(1_250);
+      const orderNumber = (await merchant.sandbox.get(`/v1/orders/${orderId}`)).body.number;
       const customer = await merchant.sandbox.post('/v1/customers', { name: 'Ada Lovelace with a rather long name', email: 'ada.lovelace@example.com' });
       await merchant.sandbox.post('/v1/orders', {
         items: [{ product_id: (await merchant.sandbox.post('/v1/products', { name: 'Oat flat white, extra hot', price: 480 })).body.id, quantity: 3 }],
@@ -165,7 +166,7 @@ describeEachBackend('money in the dashboard', (backend) => {
       const pages: [string, string][] = [
         ['/dashboard', 'Today'],
         ['/dashboard/orders', 'Orders'],
-        [`/dashboard/orders/${orderId}`, `Order ${orderId}`],
+        [`/dashboard/orders/${orderId}`, `Order #${orderNumber}`],
         ['/dashboard/products', 'Products'],
         ['/dashboard/customers', 'Customers'],
         [`/dashboard/customers/${customer.body.id}`, 'Ada Lovelace with a rather long name'],
