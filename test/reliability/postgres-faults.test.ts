@@ -494,8 +494,9 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
         },
         readyDuring: 503,
         during: async (url) => {
-          // The freeze lasts until /metrics has counted a second without an answer, then through the
-          // readiness check that follows.
+          // The freeze is held 1.5 s past the readiness check (the fault's length, so that the load
+          // meets it), then until /metrics has counted a second without an answer.
+          await sleep(1_500);
           let since = Number.NaN;
           await until('/metrics to count a second without an answer from the database', async () => {
             const metrics = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
