@@ -10,7 +10,7 @@ import { ENDPOINTS, parseEndpoints, type OutboxEndpoint } from '../outbox/outbox
 import { preparedOnce, runPrepared } from '../prepared.js';
 import { kyselyOf, type ReadHandle } from '../handle.js';
 import type { Environment, LineItemRow, OrderRow, OrdersTable, RefundRow } from '../schema.js';
-import { otherEnvironmentHolding, type Tenant } from '../scoped.js';
+import { otherEnvironmentHolding, selectScoped, type Tenant } from '../scoped.js';
 import type { DbTransaction } from '../transaction.js';
 import { ORDER_JSON } from './order-json.js';
 
@@ -45,13 +45,7 @@ export async function selectOrderForUpdate(trx: DbTransaction, tenant: Tenant, o
 
 /** Whether the tenant has the order. */
 export async function orderExists(handle: ReadHandle, tenant: Tenant, orderId: string): Promise<boolean> {
-  const row = await kyselyOf(handle)
-    .selectFrom('orders')
-    .select('id')
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const row = await selectScoped(kyselyOf(handle), 'orders', tenant).select('id').where('id', '=', orderId).executeTakeFirst();
   return row !== undefined;
 }
 
