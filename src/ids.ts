@@ -31,6 +31,7 @@ export const ID_PREFIXES = {
   webhookEndpoint: 'we',
   webhookDelivery: 'whd',
   webhookAttempt: 'wha',
+  discountCode: 'dc',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

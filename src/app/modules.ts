@@ -15,6 +15,8 @@ import { apiKeyRoutes } from '../api-keys/routes.js';
 import { ApiKey, ApiKeyList, CreatedApiKey } from '../api-keys/schemas.js';
 import type { Config } from '../config.js';
 import { customerRoutes } from '../customers/routes.js';
+import { discountCodeRoutes } from '../discount-codes/routes.js';
+import { DiscountCode, DiscountCodeList } from '../discount-codes/schemas.js';
 import { Customer, CustomerList } from '../customers/schemas.js';
 import { eventRoutes } from '../events/routes.js';
 import { Event, EventList } from '../events/schemas.js';
@@ -23,6 +25,7 @@ import { Merchant, MerchantAddress } from '../merchants/schemas.js';
 import { refreshRoute, TokenResponse } from '../oauth/refresh-route.js';
 import { orderRoutes } from '../orders/routes.js';
 import {
+  AppliedDiscount,
   LineItem,
   Order,
   OrderCustomer,
@@ -64,10 +67,11 @@ export const MODULES: readonly AppModule[] = [
   {
     name: 'orders',
     routes: (app) => app.register(orderRoutes),
-    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
+    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
   },
   { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList] },
   { name: 'customers', routes: (app) => app.register(customerRoutes), schemas: [Customer, CustomerList] },
+  { name: 'discount-codes', routes: (app) => app.register(discountCodeRoutes), schemas: [DiscountCode, DiscountCodeList] },
   { name: 'events', routes: (app) => app.register(eventRoutes), schemas: [Event, EventList] },
   { name: 'oauth', schemas: [TokenResponse] },
   { name: 'api-keys', routes: (app) => app.register(apiKeyRoutes), schemas: [ApiKey, ApiKeyList, CreatedApiKey] },

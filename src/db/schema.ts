@@ -124,6 +124,10 @@ export interface OrdersTable {
   updated_at: string;
   /** JSON of the card dispute (`OrderDispute`); null without one. */
   dispute: string | null;
+  /** JSON array of the order-level discounts (`AppliedDiscount`); `[]` without any. */
+  discounts: string;
+  /** All money off the order (line and order-level discounts). */
+  discount_total: number;
 }
 
 export interface LineItemsTable {
@@ -138,6 +142,28 @@ export interface LineItemsTable {
   unit_price: number;
   total: number;
   refunded_quantity: number;
+  /** JSON of the line's own discount (`AppliedDiscount`); null without one. */
+  discount: string | null;
+  /** Money off this line from every discount (its own and its share of the order's). */
+  discount_amount: number;
+}
+
+export interface DiscountCodesTable {
+  merchant_id: string;
+  environment: Environment;
+  id: string;
+  /** Upper-cased: codes match ignoring case. */
+  code: string;
+  type: 'percentage' | 'amount';
+  percentage_bps: number | null;
+  amount: number | null;
+  reason: string | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  expires_at: string | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface RefundsTable {
@@ -436,6 +462,7 @@ export interface Database {
   orders: OrdersTable;
   order_numbers: OrderNumbersTable;
   line_items: LineItemsTable;
+  discount_codes: DiscountCodesTable;
   refunds: RefundsTable;
   processor_calls: ProcessorCallsTable;
   stripe_events: StripeEventsTable;
@@ -458,6 +485,7 @@ export type ProductRow = Selectable<ProductsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type LineItemRow = Selectable<LineItemsTable>;
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type ProcessorCallRow = Selectable<ProcessorCallsTable>;
 export type EventRow = Selectable<EventsTable>;

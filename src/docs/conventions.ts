@@ -30,6 +30,11 @@ const STATUS_MEANINGS: Record<OrderStatus, string> = {
 export const TAGS = [
   { name: 'Orders', description: 'Create, read, capture, cancel and refund orders. Requires `orders:read` to read, `orders:write` to change.' },
   { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
+  {
+    name: 'Discount codes',
+    description:
+      'Saved discounts that Create Order\'s `discount_code` redeems, with an optional limit of redemptions and expiry. Part of the catalogue: requires `products:read` / `products:write`.',
+  },
   { name: 'Customers', description: 'Customers that orders can name. Requires `customers:read` / `customers:write`.' },
   { name: 'Events', description: 'What happened to orders, refunds, products, customers and API keys, newest first. Requires `orders:read`.' },
   {
@@ -150,9 +155,21 @@ An identifier in a path that names nothing is a 404, whatever its shape.
 
 - Amounts are integers in the smallest currency unit (cents for USD): \`1050\` is $10.50.
 - Each merchant has one currency (ISO 4217, default \`USD\`), used by all its products, orders and refunds, and one tax rate in basis points (default 0).
-- A line item's \`total\` is \`quantity * unit_price\`; \`subtotal\` is the sum of the line totals; \`tax = round_half_up(subtotal * tax_rate_bps / 10000)\`; \`total = subtotal + tax\`.
-- When the merchant's \`prices_include_tax\` is true (\`PATCH /v1/merchant\`), line prices include tax: \`total\` is the sum of the line totals, \`tax = round_half_up(total * tax_rate_bps / (10000 + tax_rate_bps))\` (the part of the total that is tax) and \`subtotal = total - tax\`. Returned items then give back their price, their tax being inside it.
+- A line item's \`total\` is \`quantity * unit_price\`; \`subtotal\` is the sum of the line totals less the order's \`discount_total\` (see Discounts); \`tax = round_half_up(subtotal * tax_rate_bps / 10000)\`; \`total = subtotal + tax\`.
+- When the merchant's \`prices_include_tax\` is true (\`PATCH /v1/merchant\`), line prices include tax: \`total\` is the sum of the line totals less \`discount_total\`, \`tax = round_half_up(total * tax_rate_bps / (10000 + tax_rate_bps))\` (the part of the total that is tax) and \`subtotal = total - tax\`. Returned items then give back their price, their tax being inside it.
 - The currency, the tax rate and \`prices_include_tax\` are read when an order is created: an order keeps its figures whatever the merchant changes later, and its refunds use the tax it was charged.
+
+# Discounts
+
+Create Order takes a line's own \`items[].discount\`, order-level \`discounts\` (0 to 5) and a saved \`discount_code\` (\`/v1/discount_codes\`). A discount is \`{"type": "percentage", "percentage_bps": 1..10000}\` or \`{"type": "amount", "amount": 1..}\`, with an optional \`reason\` (at most 200 characters). Money is integers; \`round_half_up\` rounds a half up.
+
+1. **A line's own discount**: a percentage takes \`round_half_up(total * percentage_bps / 10000)\`; an amount takes itself, at most the line's \`total\` (more is 400 ${code('parameter_invalid')} naming \`items[i].discount.amount\`).
+2. **Order-level discounts** apply to the base \`B\`, the sum of the lines after their own discounts: each percentage on that same base, \`round_half_up(B * percentage_bps / 10000)\` (they do not compound), then the amounts. Together they never take more than \`B\`: discounts sent with the order that would are 400 ${code('parameter_invalid')} naming \`discounts[i]\`; the discount code's discount comes after them and is capped at what is left of \`B\` instead (a code never fails an order whose cart is small).
+3. **Allocation**: the order-level discounts, summed (\`D\`), are shared among the lines in proportion to their value after their own discount, by largest remainder (each line gets \`floor(D * w / B)\`, and the cents left go one each to the largest remainders, the earlier line first on a tie), so the shares sum exactly to \`D\` and no line goes below zero. A line's \`discount_amount\` is its own discount plus its share; it sells for \`total - discount_amount\`. The order's \`discount_total\` is the sum of the lines' \`discount_amount\`; \`discounts\` lists the order-level discounts with the money each took (\`amount\`), the code's last (with its \`code\`).
+4. **Tax after discounts**: the tax rules above apply to the sum of \`total - discount_amount\` over the lines.
+5. **Refunds of items**: returning \`k\` more units of a line of \`q\` units, \`r\` already returned, with \`net = total - discount_amount\`, gives back goods \`round_half_up(net * (r + k) / q) - round_half_up(net * r / q)\` (cumulative, so returning every unit gives back exactly \`net\`), plus their share of the order's tax when tax was added on top. Without a discount that is \`k * unit_price\`, as before. Refunds by \`amount\` are money only, as before.
+
+**Discount codes** are stored upper-cased and match ignoring case; they are unique per merchant and environment. Create Order redeems a code in the order's transaction: \`times_redeemed\` goes up by one, never past \`max_redemptions\`, whatever the concurrency. An unknown, inactive, expired (\`expires_at\` passed) or used-up code is 400 ${code('parameter_invalid')} naming \`discount_code\`, saying which. A canceled order gives its redemption back (\`times_redeemed\` goes down by one); a refunded one does not. Codes are part of the catalogue: \`products:read\` reads them and \`products:write\` changes them. Changing a code's discount is not possible (make a new code); orders keep the discount they were given.
 
 # Timestamps
 
@@ -294,7 +311,7 @@ Any other type is answered 200 and ignored; so is an event about a payment of no
 
 - **Empty body**: a full refund of what is left to refund.
 - **\`amount\`** alone: that amount, from 1 to what is left (else 400 ${code('invalid_refund_amount')}).
-- **\`items\`** alone (\`[{"line_item_id", "quantity"}]\`): for each line, \`quantity * unit_price\` plus its share of the order's tax (rounded half up; nothing added when the order's prices included tax), capped at what is left. A refund that returns every unit still out takes exactly what is left, so rounding never leaves a cent behind nor refunds one too many. More units than are left on a line is 400 ${code('invalid_refund_amount')}. Returned units go back into tracked stock.
+- **\`items\`** alone (\`[{"line_item_id", "quantity"}]\`): for each line, \`quantity * unit_price\` (pro-rated with the line's discounts, see Discounts) plus its share of the order's tax (rounded half up; nothing added when the order's prices included tax), capped at what is left. A refund that returns every unit still out takes exactly what is left, so rounding never leaves a cent behind nor refunds one too many. More units than are left on a line is 400 ${code('invalid_refund_amount')}. Returned units go back into tracked stock.
 - **\`amount\` and \`items\`**: \`items\` records what came back and \`amount\` is the money; \`amount\` must not exceed the value of those items.
 - \`reason\`: \`customer_request\` (default), \`duplicate\`, \`fraudulent\` or \`other\`.
 - A refund has status \`succeeded\`. The order becomes \`partially_refunded\`, or \`refunded\` once its \`refunded_amount\` reaches its \`total\`. Refunds of one order run one at a time, so their sum never exceeds the total, whatever the concurrency.

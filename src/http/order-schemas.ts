@@ -14,6 +14,22 @@ export const OrderStatus = OneOf(ORDER_STATUSES, {
 export const PaymentMethod = OneOf(PAYMENT_METHODS, { $id: 'PaymentMethod' });
 export const RefundReason = OneOf(REFUND_REASONS, { $id: 'RefundReason', description: 'Why the money goes back; default `customer_request`.' });
 
+/** A discount as an order applied it (`orders/money.ts` has the rules). */
+export const AppliedDiscount = Type.Object(
+  {
+    type: Type.Union([Type.Literal('percentage'), Type.Literal('amount')], { description: '`percentage` of the value it applies to, or a fixed `amount`.' }),
+    percentage_bps: Nullable(Type.Integer({ description: 'For `percentage`: basis points (1000 = 10%); null for `amount`.' })),
+    amount: Money,
+    reason: Nullable(Type.String({ description: 'Why the discount was given, as sent (or the code\'s reason).' })),
+    code: Nullable(Type.String({ description: 'The discount code that gave it, upper-cased; null for a discount sent with the order.' })),
+  },
+  {
+    $id: 'AppliedDiscount',
+    description: 'A discount applied to a line or to the order. `amount` is the money it took off, in the smallest currency unit (for a percentage, as computed and rounded half up).',
+  },
+);
+export type AppliedDiscount = Static<typeof AppliedDiscount>;
+
 export const LineItem = Type.Object(
   {
     id: IdOf('li'),
@@ -22,6 +38,8 @@ export const LineItem = Type.Object(
     quantity: Type.Integer(),
     unit_price: Type.Integer({ description: "The product's price when the order was created, in the smallest currency unit." }),
     total: Type.Integer({ description: '`quantity * unit_price`.' }),
+    discount: Nullable(AppliedDiscount),
+    discount_amount: Type.Integer({ description: "Money off this line from every discount: its own plus its share of the order's. The line sells for `total - discount_amount` before tax." }),
     refunded_quantity: Type.Integer({ description: 'Units of this line returned by refunds so far.' }),
   },
   { $id: 'LineItem' },
@@ -103,10 +121,12 @@ export const Order = Type.Object(
     total: Money,
     subtotal: Money,
     tax: Money,
+    discount_total: Type.Integer({ minimum: 0, description: 'All money off the order: the sum of the lines\' `discount_amount` (line and order-level discounts).' }),
     refunded_amount: Money,
     currency: Currency,
     customer_id: Nullable(IdOf('cus')),
     items: Type.Array(LineItem),
+    discounts: Type.Array(AppliedDiscount, { description: 'Order-level discounts, as sent, then the discount code\'s.' }),
     customer: Nullable(OrderCustomer),
     payment_method: PaymentMethod,
     payment: Nullable(Payment),

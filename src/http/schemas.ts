@@ -8,6 +8,8 @@ import type { IdPrefix } from '../ids.js';
 
 export const MAX_UNIT_PRICE = 99_999_999;
 export const MAX_QUANTITY = 10_000;
+/** The most a discount's amount can be: a line's largest total (`MAX_UNIT_PRICE * MAX_QUANTITY`). */
+export const MAX_DISCOUNT_AMOUNT = MAX_UNIT_PRICE * MAX_QUANTITY;
 
 export function IdOf(prefix: IdPrefix, description?: string) {
   return Type.String({ pattern: `^${prefix}_[0-9A-Za-z]+$`, examples: [`${prefix}_4Vq2c9XrT0bLkP7sYh1m`], ...(description ? { description } : {}) });

@@ -1,5 +1,6 @@
 /**
- * Cancel: a pending order is canceled and the stock it reserved goes back.
+ * Cancel: a pending order is canceled and the stock it reserved goes back, and so does the
+ * redemption of its discount code (the code's `times_redeemed` goes down by one), in the same transaction.
  *
  * With a remote processor (Stripe), the order's pending call is settled and its PaymentIntent canceled
  * first (`releasePayment`), so a 3-D Secure challenge left open cannot charge a canceled order; a call
@@ -15,7 +16,8 @@ import { isoNow } from '../time.js';
 import { releasePayment } from './capture-order.js';
 import { lockOrder } from './lock-order.js';
 import { transitionOrder } from './transition-order.js';
-import type { Order } from './schemas.js';
+import type { AppliedDiscount, Order } from './schemas.js';
+import { unredeemCode } from '../db/catalog/discount-codes.js';
 
 export async function cancelOrder(services: Services, tenant: Tenant, orderId: string): Promise<Order> {
   const { clock, transaction, processorFor } = services;
@@ -32,6 +34,7 @@ export async function cancelOrder(services: Services, tenant: Tenant, orderId: s
     }
     const now = isoNow(clock);
     await restock(trx, tenant, await orderUnits(trx, tenant, orderId), now);
+    for (const { code } of JSON.parse(order.discounts) as AppliedDiscount[]) if (code !== null) await unredeemCode(trx, tenant, code, now);
     return transitionOrder(trx, tenant, orderId, { status: 'canceled', canceled_at: now }, 'order.canceled', now);
   });
 }

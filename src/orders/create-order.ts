@@ -4,6 +4,11 @@
  * (`db/orders/order-numbers.ts`). Its statements are written once in
  * `db/orders/create-order.ts`: on PostgreSQL, three round trips (the event and its deliveries included), plus
  * begin and commit.
+ *
+ * Discounts (`money.ts` has the rules): the lines' own, the order-level ones and a `discount_code`'s,
+ * with tax computed after them. A code is redeemed in the order's transaction by one conditional
+ * update (`db/catalog/discount-codes.ts`), one more round trip, only for an order with a code; a
+ * refused order gives its redemption back with the rollback.
  */
 import type { Tenant } from '../auth/principal.js';
 import type { LineItemRow } from '../db/schema.js';
@@ -11,10 +16,12 @@ import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
-import { orderFigures } from './money.js';
+import { discountOrder, orderFigures, type DiscountSpec } from './money.js';
 import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
-import type { CreateOrderBody, Order } from './schemas.js';
+import type { AppliedDiscount, CreateOrderBody, Order } from './schemas.js';
+import { findDiscountCodeByCode, redeemCode } from '../db/catalog/discount-codes.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { insertOrder, reserveForOrder } from '../db/orders/create-order.js';
 import { nextOrderNumber } from '../db/orders/order-numbers.js';
 import { newEvent } from '../events/record-event.js';
@@ -28,6 +35,9 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
   const wanted = new Map<string, number>();
   for (const item of input.items) wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity);
   const firstIndex = (productId: string) => input.items.findIndex((i) => i.product_id === productId);
+  const lineDiscounts = input.items.map((item, i) => (item.discount == null ? undefined : discountSpec(item.discount, `items[${i}].discount`)));
+  const orderDiscounts = (input.discounts ?? []).map((discount, i) => discountSpec(discount, `discounts[${i}]`));
+  const code = input.discount_code?.toUpperCase();
 
   return transaction(async (trx) => {
     const reservation = await reserveForOrder(trx, tenant, inIdOrder(wanted), input.customer_id ?? undefined, now);
@@ -38,8 +48,25 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
     if (reservation.refused !== undefined) throw refusal(reservation.refused, `items[${firstIndex(reservation.refused.productId)}].product_id`);
     const products = reservation.products;
 
+    const lines = input.items.map((item, i) => ({ total: item.quantity * products.get(item.product_id)!.price, discount: lineDiscounts[i] }));
+    const redeemed = code === undefined ? undefined : await redeem(trx, tenant, code, now);
+    const codeSpec = redeemed === undefined ? undefined : discountSpec(redeemed, 'discount_code');
+    const discounted = discountOrder(lines, orderDiscounts, codeSpec);
+    if ('refused' in discounted) {
+      if ('line' in discounted.refused) {
+        const i = discounted.refused.line;
+        throw new ApiError('parameter_invalid', `The discount of line ${i} is more than its total, ${lines[i]!.total}.`, `items[${i}].discount.amount`);
+      }
+      const i = discounted.refused.discount;
+      throw new ApiError('parameter_invalid', "The order's discounts together would take more than the lines' sum after their own discounts.", `discounts[${i}]`);
+    }
+    const appliedOrder = orderDiscounts.map((spec, i) => applied(spec, discounted.orderAmounts[i]!, input.discounts![i]!.reason));
+    if (redeemed !== undefined) appliedOrder.push(applied(codeSpec!, discounted.orderAmounts.at(-1)!, redeemed.reason, redeemed.code));
+
     const items: LineItemRow[] = input.items.map((item, position) => {
       const product = products.get(item.product_id)!;
+      const spec = lineDiscounts[position];
+      const own = spec === undefined ? null : applied(spec, discounted.own[position]!, item.discount!.reason);
       return {
         merchant_id: tenant.merchantId,
         environment: tenant.environment,
@@ -52,9 +79,12 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
         unit_price: product.price,
         total: item.quantity * product.price,
         refunded_quantity: 0,
+        discount: own === null ? null : JSON.stringify(own),
+        discount_amount: discounted.discountAmounts[position]!,
       };
     });
-    const { subtotal, tax } = orderFigures(items.reduce((sum, li) => sum + li.total, 0), reservation.taxRateBps, reservation.pricesIncludeTax);
+    const linesNet = items.reduce((sum, li) => sum + li.total - li.discount_amount, 0);
+    const { subtotal, tax } = orderFigures(linesNet, reservation.taxRateBps, reservation.pricesIncludeTax);
     // Taken last, so that the tenant's number row stays locked only for the insert and the commit.
     const number = await nextOrderNumber(trx, tenant);
 
@@ -83,10 +113,45 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       created_at: now,
       updated_at: now,
       dispute: null,
+      discounts: JSON.stringify(appliedOrder),
+      discount_total: discounted.discountTotal,
     };
     const view = toOrder(order, items, customer, []);
     const event = newEvent('order.created', view);
     await insertOrder(trx, order, items, { events: [event], deliveries: deliveriesOf([event], reservation.endpoints) });
     return view;
   });
+}
+
+/** A discount as the order shows it: what it was, the money it took, why, and the code that gave it. */
+function applied(spec: DiscountSpec, amount: number, reason: string | null | undefined, code: string | null = null): AppliedDiscount {
+  return { type: spec.type, percentage_bps: spec.type === 'percentage' ? spec.percentage_bps : null, amount, reason: reason ?? null, code };
+}
+
+/** A discount as sent, checked for its type's field: `percentage_bps` with a percentage, `amount` with an amount. */
+function discountSpec(discount: { type: 'percentage' | 'amount'; percentage_bps?: number | null | undefined; amount?: number | null | undefined }, field: string): DiscountSpec {
+  if (discount.type === 'percentage') {
+    if (discount.percentage_bps == null) throw new ApiError('parameter_missing', 'A percentage discount takes `percentage_bps` (1 to 10000).', `${field}.percentage_bps`);
+    if (discount.amount != null) throw new ApiError('parameter_invalid', 'A percentage discount takes `percentage_bps`, not `amount`.', `${field}.amount`);
+    return { type: 'percentage', percentage_bps: discount.percentage_bps };
+  }
+  if (discount.amount == null) throw new ApiError('parameter_missing', 'An amount discount takes `amount`.', `${field}.amount`);
+  if (discount.percentage_bps != null) throw new ApiError('parameter_invalid', 'An amount discount takes `amount`, not `percentage_bps`.', `${field}.percentage_bps`);
+  return { type: 'amount', amount: discount.amount };
+}
+
+/** Redeems the tenant's code, or refuses the order saying why the code cannot be used (400 `discount_code`). */
+async function redeem(trx: DbTransaction, tenant: Tenant, code: string, now: string) {
+  const redeemed = await redeemCode(trx, tenant, code, now);
+  if (redeemed !== undefined) return redeemed;
+  const found = await findDiscountCodeByCode(trx, tenant, code);
+  const why =
+    found === undefined
+      ? `No such discount code: '${code}'.`
+      : found.active !== 1
+        ? `The discount code '${code}' is inactive.`
+        : found.expires_at !== null && found.expires_at <= now
+          ? `The discount code '${code}' expired at ${found.expires_at}.`
+          : `The discount code '${code}' has been redeemed ${found.times_redeemed} times, its limit.`;
+  throw new ApiError('parameter_invalid', why, 'discount_code');
 }

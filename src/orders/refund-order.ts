@@ -3,7 +3,8 @@
  *
  * - Empty body: everything left to refund.
  * - `amount`: that much, 1 to what is left.
- * - `items`: each line's `quantity * unit_price` plus its share of the order's tax (rounded half up),
+ * - `items`: each line's goods, pro-rated with its discounts (`returnedGoods` in `money.ts`;
+ *   `quantity * unit_price` without one), plus their share of the order's tax (rounded half up),
  *   capped at what is left; when the refund brings back every unit still out, it takes exactly what
  *   is left, so rounding never leaves a cent behind nor refunds one too many.
  * - `amount` and `items`: the items say what came back, the amount is the money (at most their value).
@@ -32,7 +33,7 @@ import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { applyRefund, loadRefund, type RefundCallRequest, type RefundPlan } from './apply-refund.js';
 import { lockOrder } from './lock-order.js';
-import { returnedValue } from './money.js';
+import { returnedGoods, returnedValue } from './money.js';
 import { sendCall } from './send-call.js';
 import type { Order, Refund, RefundOrderBody } from './schemas.js';
 
@@ -127,8 +128,11 @@ async function planRefund(trx: DbTransaction, tenant: Tenant, order: OrderRow, i
     const everyUnitBack = lines.every(
       (line) => line.quantity - line.refunded_quantity === (returned.find((r) => r.line.id === line.id)?.quantity ?? 0),
     );
-    const linesTotal = lines.reduce((sum, line) => sum + line.total, 0);
-    const value = returned.reduce((sum, { line, quantity }) => sum + returnedValue(quantity * line.unit_price, order, linesTotal), 0);
+    const linesNet = lines.reduce((sum, line) => sum + line.total - line.discount_amount, 0);
+    const value = returned.reduce(
+      (sum, { line, quantity }) => sum + returnedValue(returnedGoods(line.total - line.discount_amount, line.quantity, line.refunded_quantity, quantity), order, linesNet),
+      0,
+    );
     itemsValue = everyUnitBack ? left : Math.min(value, left);
   }
 

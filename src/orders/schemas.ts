@@ -5,9 +5,9 @@
 import Type, { type Static } from 'typebox';
 import { ORDER_STATUSES } from '../db/schema.js';
 import { OrderNumber, OrderStatus, PaymentMethod, RefundReason } from '../http/order-schemas.js';
-import { Currency, IdOf, IdParam, MAX_QUANTITY, Metadata, Money, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
+import { Currency, IdOf, IdParam, MAX_DISCOUNT_AMOUNT, MAX_QUANTITY, Metadata, Money, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
-export { LineItem, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
+export { AppliedDiscount, LineItem, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
 
 export const OrderSummary = Type.Object(
   {
@@ -52,6 +52,21 @@ export type ListOrdersQuery = Static<typeof ListOrdersQuery>;
 
 export const OrderIdParams = Type.Object({ id: IdParam }, { additionalProperties: false });
 
+/** A discount sent with an order: on a line (`items[].discount`) or on the order (`discounts`). */
+export const DiscountInput = Type.Object(
+  {
+    type: Type.Union([Type.Literal('percentage'), Type.Literal('amount')]),
+    percentage_bps: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'With `percentage`: basis points, 1 to 10000 (1000 = 10%).' })),
+    amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DISCOUNT_AMOUNT, description: 'With `amount`: money off, in the smallest currency unit.' })),
+    reason: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'Why it is given (at most 200 characters).' }))),
+  },
+  {
+    additionalProperties: false,
+    description: '`{type: "percentage", percentage_bps}` or `{type: "amount", amount}`, with an optional `reason`.',
+  },
+);
+export type DiscountInput = Static<typeof DiscountInput>;
+
 export const CreateOrderBody = Type.Object(
   {
     items: Type.Array(
@@ -59,10 +74,25 @@ export const CreateOrderBody = Type.Object(
         {
           product_id: IdParam,
           quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }),
+          discount: Type.Optional(Nullable(DiscountInput)),
         },
         { additionalProperties: false },
       ),
       { minItems: 1, maxItems: 100, description: '1 to 100 lines; each takes `quantity` (1 to 10000) units of a product.' },
+    ),
+    discounts: Type.Optional(
+      Type.Array(DiscountInput, {
+        maxItems: 5,
+        description: 'Order-level discounts (0 to 5), on the lines\' sum after their own discounts: percentages each on that same sum, then amounts; together at most that sum.',
+      }),
+    ),
+    discount_code: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description: 'A saved discount code (`/v1/discount_codes`), matched ignoring case; redeemed with the order, after the other discounts and capped at what is left.',
+      }),
     ),
     customer_id: Type.Optional(Nullable(IdParam)),
     payment_method: Type.Optional(PaymentMethod),

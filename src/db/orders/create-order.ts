@@ -185,7 +185,7 @@ function merchantRow<Row>(row: Row | undefined, merchantId: string): Row {
 }
 
 /** The Postgres types of `LINE_ITEM_COLUMNS`, for `unnest`. */
-const ITEM_TYPES = ['text', 'integer', 'text', 'text', 'integer', 'bigint', 'bigint', 'integer'] as const;
+const ITEM_TYPES = ['text', 'integer', 'text', 'text', 'integer', 'bigint', 'bigint', 'integer', 'text', 'bigint'] as const;
 
 const ORDER_VALUES = `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`;
 const POSTGRES_INSERT = `with o as (${ORDER_VALUES}),
