@@ -152,6 +152,6 @@ async function redeem(trx: DbTransaction, tenant: Tenant, code: string, now: str
         ? `The discount code '${code}' is inactive.`
         : found.expires_at !== null && found.expires_at <= now
           ? `The discount code '${code}' expired at ${found.expires_at}.`
-          : `The discount code '${code}' has been redeemed ${found.times_redeemed} times, its limit.`;
+          : `The discount code '${code}' has been used up: it was redeemed ${found.max_redemptions} times, its limit.`;
   throw new ApiError('parameter_invalid', why, 'discount_code');
 }

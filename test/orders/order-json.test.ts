@@ -70,6 +70,21 @@ describeEachBackend('Get Order in one statement', (backend) => {
     assert.equal(bare.status, 201, bare.text);
     await assertSameAnswer(JSON.parse(bare.text).id, bare);
 
+    const code = await raw('POST', '/v1/discount_codes', { code: 'Json-10', type: 'percentage', percentage_bps: 1000, reason: AWKWARD });
+    assert.equal(code.status, 201, code.text);
+    const discounted = await raw('POST', '/v1/orders', {
+      items: [
+        { ...lines[0], discount: { type: 'percentage', percentage_bps: 1250, reason: AWKWARD } },
+        { ...lines[1], discount: { type: 'amount', amount: 1 } },
+        lines[2],
+      ],
+      discounts: [{ type: 'amount', amount: 7, reason: AWKWARD }, { type: 'percentage', percentage_bps: 333, reason: null }],
+      discount_code: 'json-10',
+    });
+    assert.equal(discounted.status, 201, discounted.text);
+    assert.equal(JSON.parse(discounted.text).discounts.length, 3);
+    await assertSameAnswer(JSON.parse(discounted.text).id, discounted);
+
     const full = await raw('POST', '/v1/orders', {
       items: lines,
       customer_id: withEmail.id,
