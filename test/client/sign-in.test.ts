@@ -174,6 +174,10 @@ describeEachBackend('@till/client sign-in', (backend) => {
     await till.products.update(product.id, { price: 350 });
     assert.equal((await till.products.retrieve(product.id)).price, 350);
     assert.equal((await till.products.list({ active: true })).data.length, 1);
+    const code = await till.discountCodes.create({ code: 'tea-10', type: 'percentage', percentage_bps: 1000 });
+    await till.discountCodes.update(code.id, { max_redemptions: 10 });
+    assert.equal((await till.discountCodes.retrieve(code.id)).code, 'TEA-10');
+    assert.equal((await till.discountCodes.list({ active: true })).data.length, 1);
 
     const customer = await till.customers.create({ name: 'Ada', email: 'ada@example.com' });
     await till.customers.update(customer.id, { name: 'Ada L.' });

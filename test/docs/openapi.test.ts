@@ -52,6 +52,10 @@ const EXPECTED_SCOPES: Record<string, string> = {
   getProduct: 'products:read',
   createProduct: 'products:write',
   updateProduct: 'products:write',
+  listDiscountCodes: 'products:read',
+  getDiscountCode: 'products:read',
+  createDiscountCode: 'products:write',
+  updateDiscountCode: 'products:write',
   listCustomers: 'customers:read',
   getCustomer: 'customers:read',
   createCustomer: 'customers:write',
@@ -265,8 +269,18 @@ describeEachBackend('OpenAPI document', (backend) => {
     const customer = await shop.sandbox.post('/v1/customers', { name: 'Ada', email: 'ada@example.com' });
     check('Product', product);
     check('Customer', customer.body);
-    const order = await shop.sandbox.post('/v1/orders', { items: [{ product_id: product.id, quantity: 2 }], customer_id: customer.body.id, metadata: { till: '3' } });
+    const code = await shop.sandbox.post('/v1/discount_codes', { code: 'WELCOME', type: 'percentage', percentage_bps: 500 });
+    check('DiscountCode', code.body);
+    check('DiscountCodeList', (await shop.sandbox.get('/v1/discount_codes')).body);
+    const order = await shop.sandbox.post('/v1/orders', {
+      items: [{ product_id: product.id, quantity: 2, discount: { type: 'amount', amount: 100, reason: 'Scratched' } }],
+      discounts: [{ type: 'percentage', percentage_bps: 1000 }],
+      discount_code: 'welcome',
+      customer_id: customer.body.id,
+      metadata: { till: '3' },
+    });
     check('Order', order.body);
+    check('AppliedDiscount', order.body.items[0].discount);
     await shop.sandbox.post(`/v1/orders/${order.body.id}/capture`, { payment_token: 'tok_visa' });
     const refund = await shop.sandbox.post(`/v1/orders/${order.body.id}/refund`, { items: [{ line_item_id: order.body.items[0].id, quantity: 1 }] });
     check('Refund', refund.body);

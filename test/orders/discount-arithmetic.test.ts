@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { discountOrder, orderFigures, returnedGoods, returnedValue, type DiscountSpec } from '../../src/orders/money.js';
 import { describeEachBackend } from '../helpers/backends.js';
-import { createProduct, createTestMerchant, startTestServer, type Api, type TestServer } from '../helpers/server.js';
+import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { assertStatus, capture } from './support.js';
 
 // ---- The reference -------------------------------------------------------------------------------
@@ -334,11 +334,11 @@ describeEachBackend('discount arithmetic through the API', (backend) => {
         const back = order.lines.map(() => 0);
         const steps = returnSteps(g, order);
         for (const [s, step] of steps.entries()) {
-          const left = expected.total - refunded;
+          const left: bigint = expected.total - refunded;
           let value = 0n;
           for (const { line, quantity } of step) value += referenceRefund(order, expected, line, back[line]!, quantity);
           const everyUnitBack = order.lines.every((l, i) => l.quantity === back[i]! + step.filter((r) => r.line === i).reduce((sum, r) => sum + r.quantity, 0));
-          const amount = everyUnitBack ? left : value < left ? value : left;
+          const amount: bigint = everyUnitBack ? left : value < left ? value : left;
           const answer = await api.post(`/v1/orders/${created.id}/refund`, { items: step.map(({ line, quantity }) => ({ line_item_id: created.items[line].id, quantity })) });
           if (amount === 0n) {
             assert.equal(answer.status, 400, `${where}, step ${s}: ${JSON.stringify(answer.body)}`);

@@ -6,7 +6,7 @@
  */
 import { authorizationUrl, createPkce, exchangeCode, SourceCredentials, TokenCredentials, type AccessTokenSource, type TokenOptions, type Tokens } from './auth.js';
 import { Transport, type ClientOptions } from './core.js';
-import { AccountResource, ApiKeys, AuthResource, Customers, Events, MerchantResource, Orders, Products, Reports, Users, WebhookEndpoints } from './resources.js';
+import { AccountResource, ApiKeys, AuthResource, Customers, DiscountCodes, Events, MerchantResource, Orders, Products, Reports, Users, WebhookEndpoints } from './resources.js';
 import { verify } from './webhooks.js';
 
 export type TillOptions = ClientOptions &
@@ -24,6 +24,7 @@ export class Till {
 
   readonly orders: Orders;
   readonly products: Products;
+  readonly discountCodes: DiscountCodes;
   readonly customers: Customers;
   readonly events: Events;
   readonly apiKeys: ApiKeys;
@@ -55,6 +56,7 @@ export class Till {
     }
     this.orders = new Orders(transport);
     this.products = new Products(transport);
+    this.discountCodes = new DiscountCodes(transport);
     this.customers = new Customers(transport);
     this.events = new Events(transport);
     this.apiKeys = new ApiKeys(transport);

@@ -24,6 +24,8 @@ export type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
 export type OrderSummary = Schemas['OrderSummary'];
 export type Product = Schemas['Product'];
+export type DiscountCode = Schemas['DiscountCode'];
+export type AppliedDiscount = Schemas['AppliedDiscount'];
 export type Customer = Schemas['Customer'];
 export type Refund = Schemas['Refund'];
 export type Event = Schemas['Event'];
@@ -92,6 +94,21 @@ export class Products extends Resource {
   }
   update(id: string, body: BodyOf<'/v1/products/{id}', 'patch'>, options?: RequestOptions) {
     return this.call<'/v1/products/{id}', 'patch'>('patch', `/v1/products/${enc(id)}`, body, options);
+  }
+}
+
+export class DiscountCodes extends Resource {
+  list(query?: QueryOf<'/v1/discount_codes', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/discount_codes'>('/v1/discount_codes', query, options);
+  }
+  create(body: BodyOf<'/v1/discount_codes', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/discount_codes', 'post'>('post', '/v1/discount_codes', body, options);
+  }
+  retrieve(id: string, options?: RequestOptions) {
+    return this.call<'/v1/discount_codes/{id}', 'get'>('get', `/v1/discount_codes/${enc(id)}`, undefined, options);
+  }
+  update(id: string, body: BodyOf<'/v1/discount_codes/{id}', 'patch'>, options?: RequestOptions) {
+    return this.call<'/v1/discount_codes/{id}', 'patch'>('patch', `/v1/discount_codes/${enc(id)}`, body, options);
   }
 }
 

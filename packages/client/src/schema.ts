@@ -217,6 +217,58 @@ export interface paths {
         patch: operations["updateCustomer"];
         trace?: never;
     };
+    "/v1/discount_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List discount codes
+         * @description Requires the `products:read` permission.
+         */
+        get: operations["listDiscountCodes"];
+        put?: never;
+        /**
+         * Create a discount code
+         * @description Requires the `products:write` permission.
+         *
+         *     A saved discount that Create Order's `discount_code` redeems: `{type: "percentage", percentage_bps}` or `{type: "amount", amount}`, with an optional `reason`, `max_redemptions` and `expires_at`. The code is stored upper-cased and must be new to the merchant and environment, ignoring case.
+         */
+        post: operations["createDiscountCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/discount_codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a discount code
+         * @description Requires the `products:read` permission.
+         */
+        get: operations["getDiscountCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a discount code
+         * @description Requires the `products:write` permission.
+         *
+         *     Changes the code's text, reason, `max_redemptions` (not below `times_redeemed`), `expires_at` or `active`. Orders already made keep their discount.
+         */
+        patch: operations["updateDiscountCode"];
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -781,6 +833,8 @@ export interface components {
             subtotal: number;
             /** @description Amount in the smallest currency unit (e.g. cents). */
             tax: number;
+            /** @description All money off the order: the sum of the lines' `discount_amount` (line and order-level discounts). */
+            discount_total: number;
             /** @description Amount in the smallest currency unit (e.g. cents). */
             refunded_amount: number;
             /**
@@ -790,6 +844,8 @@ export interface components {
             currency: string;
             customer_id: string | null;
             items: components["schemas"]["LineItem"][];
+            /** @description Order-level discounts, as sent, then the discount code's. */
+            discounts: components["schemas"]["AppliedDiscount"][];
             customer: components["schemas"]["OrderCustomer"] | null;
             payment_method: components["schemas"]["PaymentMethod"];
             payment: components["schemas"]["Payment"] | null;
@@ -861,8 +917,24 @@ export interface components {
             unit_price: number;
             /** @description `quantity * unit_price`. */
             total: number;
+            discount: components["schemas"]["AppliedDiscount"] | null;
+            /** @description Money off this line from every discount: its own plus its share of the order's. The line sells for `total - discount_amount` before tax. */
+            discount_amount: number;
             /** @description Units of this line returned by refunds so far. */
             refunded_quantity: number;
+        };
+        /** @description A discount applied to a line or to the order. `amount` is the money it took off, in the smallest currency unit (for a percentage, as computed and rounded half up). */
+        AppliedDiscount: {
+            /**
+             * @description `percentage` of the value it applies to, or a fixed `amount`.
+             * @enum {string}
+             */
+            type: "percentage" | "amount";
+            percentage_bps: number | null;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            amount: number;
+            reason: string | null;
+            code: string | null;
         };
         /** @description The customer: `{id, name, email}` to a credential with `customers:read`; `{id}` only to one without (order views and `order.*` events alike; for webhooks, the endpoint's credential counts). */
         OrderCustomer: {
@@ -991,6 +1063,40 @@ export interface components {
         };
         CustomerList: {
             data: components["schemas"]["Customer"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** DiscountCode */
+        DiscountCode: {
+            /** @example dc_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /** @description The code, upper-cased; Create Order's `discount_code` matches it ignoring case. */
+            code: string;
+            /** @enum {string} */
+            type: "percentage" | "amount";
+            percentage_bps: number | null;
+            amount: number | null;
+            reason: string | null;
+            max_redemptions: number | null;
+            /** @description Orders that redeemed the code, less those canceled since. */
+            times_redeemed: number;
+            expires_at: string | null;
+            /** @description Inactive codes cannot be redeemed. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        DiscountCodeList: {
+            data: components["schemas"]["DiscountCode"][];
             pagination: components["schemas"]["Pagination"];
         };
         /** Event */
@@ -1473,7 +1579,28 @@ export interface operations {
                     items: {
                         product_id: string;
                         quantity: number;
+                        discount?: {
+                            /** @enum {string} */
+                            type: "percentage" | "amount";
+                            /** @description With `percentage`: basis points, 1 to 10000 (1000 = 10%). */
+                            percentage_bps?: number;
+                            /** @description With `amount`: money off, in the smallest currency unit. */
+                            amount?: number;
+                            reason?: string | null;
+                        } | null;
                     }[];
+                    /** @description Order-level discounts (0 to 5), on the lines' sum after their own discounts: percentages each on that same sum, then amounts; together at most that sum. */
+                    discounts?: {
+                        /** @enum {string} */
+                        type: "percentage" | "amount";
+                        /** @description With `percentage`: basis points, 1 to 10000 (1000 = 10%). */
+                        percentage_bps?: number;
+                        /** @description With `amount`: money off, in the smallest currency unit. */
+                        amount?: number;
+                        reason?: string | null;
+                    }[];
+                    /** @description A saved discount code (`/v1/discount_codes`), matched ignoring case; redeemed with the order, after the other discounts and capped at what is left. */
+                    discount_code?: string;
                     customer_id?: string | null;
                     payment_method?: components["schemas"]["PaymentMethod"];
                     notes?: string | null;
@@ -3035,6 +3162,490 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDiscountCodes: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+                /** @description Only active (`true`) or inactive (`false`) codes. */
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountCodeList"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 1 to 40 characters of `A-Z`, `0-9`, `-` and `_`; stored upper-cased, unique per merchant and environment ignoring case.
+                     * @example SUMMER-10
+                     */
+                    code: string;
+                    /** @enum {string} */
+                    type: "percentage" | "amount";
+                    /** @description With `percentage`: basis points, 1 to 10000. */
+                    percentage_bps?: number;
+                    /** @description With `amount`: money off, in the smallest currency unit. */
+                    amount?: number;
+                    reason?: string | null;
+                    max_redemptions?: number | null;
+                    expires_at?: string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountCode"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountCode"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Only the fields sent change. The discount itself (`type`, `percentage_bps`, `amount`) does not: make a new code. `max_redemptions` may not go below `times_redeemed`. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 1 to 40 characters of `A-Z`, `0-9`, `-` and `_`; stored upper-cased, unique per merchant and environment ignoring case.
+                     * @example SUMMER-10
+                     */
+                    code?: string;
+                    reason?: string | null;
+                    max_redemptions?: number | null;
+                    expires_at?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountCode"];
                 };
             };
             /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
