@@ -21,6 +21,7 @@ export const MERCHANT_TABLES = new Set([
   'customers',
   'orders',
   'line_items',
+  'discount_codes',
   'refunds',
   'processor_calls',
   'stripe_events',
