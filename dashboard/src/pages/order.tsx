@@ -4,11 +4,18 @@ import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, ErrorAlert, Loaded, StatusBadge, useResource } from '../components';
-import { taxShare } from '../../../src/orders/money';
+import { returnedGoods, returnedValue } from '../../../src/orders/money';
 import { formatDateTime, formatMoney, moneyInput, parseMoney } from '../format';
 import { Link } from '../router';
 
 type Order = Schemas['Order'];
+type AppliedDiscount = Schemas['AppliedDiscount'];
+
+/** A discount in words: "10% off" or "$5.00 off", then its code and reason. */
+function describeDiscount(discount: AppliedDiscount, currency: string): string {
+  const what = discount.type === 'percentage' ? `${(discount.percentage_bps ?? 0) / 100}% off` : `${formatMoney(discount.amount, currency)} off`;
+  return [what, discount.code === null ? undefined : `code ${discount.code}`, discount.reason ?? undefined].filter((part) => part !== undefined && part !== '').join(' · ');
+}
 
 const TEST_CARDS: [string, string][] = [
   ['tok_visa', 'Visa ending 4242 (succeeds)'],
@@ -43,6 +50,16 @@ function OrderView(props: { order: Order; reload: () => void }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   const writable = can(account, 'orders:write');
   const refundable = order.status === 'paid' || order.status === 'partially_refunded';
+  const discounted = order.discount_total > 0;
+  // The footer's cells after the Total column: Discount (when shown) and Returned.
+  const trailing = discounted ? (
+    <>
+      <td />
+      <td />
+    </>
+  ) : (
+    <td />
+  );
   useEffect(() => {
     document.title = `Order #${order.number} · Till`;
   }, [order.number]);
@@ -87,6 +104,11 @@ function OrderView(props: { order: Order; reload: () => void }) {
                   <th scope="col" class="num">
                     Total
                   </th>
+                  {discounted && (
+                    <th scope="col" class="num">
+                      Discount
+                    </th>
+                  )}
                   <th scope="col" class="num">
                     Returned
                   </th>
@@ -95,28 +117,65 @@ function OrderView(props: { order: Order; reload: () => void }) {
               <tbody>
                 {order.items.map((item) => (
                   <tr key={item.id}>
-                    <td data-label="Item">{item.name}</td>
+                    <td data-label="Item">
+                      {item.name}
+                      {item.discount !== null && (
+                        <span class="muted" data-line-discount>
+                          <br />
+                          {describeDiscount(item.discount, order.currency)}
+                        </span>
+                      )}
+                    </td>
                     <td data-label="Quantity" class="num">{item.quantity}</td>
                     <td data-label="Unit price" class="num">{money(item.unit_price)}</td>
                     <td data-label="Total" class="num">{money(item.total)}</td>
+                    {discounted && (
+                      <td data-label="Discount" class="num">
+                        {item.discount === null ? '' : money(-item.discount.amount)}
+                      </td>
+                    )}
                     <td data-label="Returned" class="num">{item.refunded_quantity}</td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
+                {order.discounts.map((discount, i) => (
+                  <tr key={i} data-order-discount>
+                    <th scope="row" colSpan={3}>
+                      Order discount: {describeDiscount(discount, order.currency)}
+                    </th>
+                    <td class="num">{money(-discount.amount)}</td>
+                    {trailing}
+                  </tr>
+                ))}
+                {discounted && (
+                  <tr>
+                    <th scope="row" colSpan={3}>
+                      Discounts
+                    </th>
+                    <td class="num" data-figure="discount_total">
+                      {money(-order.discount_total)}
+                    </td>
+                    {trailing}
+                  </tr>
+                )}
                 <tr>
                   <th scope="row" colSpan={3}>
                     Subtotal
                   </th>
-                  <td class="num">{money(order.subtotal)}</td>
-                  <td />
+                  <td class="num" data-figure="subtotal">
+                    {money(order.subtotal)}
+                  </td>
+                  {trailing}
                 </tr>
                 <tr>
                   <th scope="row" colSpan={3}>
                     Tax
                   </th>
-                  <td class="num">{money(order.tax)}</td>
-                  <td />
+                  <td class="num" data-figure="tax">
+                    {money(order.tax)}
+                  </td>
+                  {trailing}
                 </tr>
               </tfoot>
             </table>
@@ -255,8 +314,9 @@ type RefundBody = { reason: Schemas['RefundReason']; amount?: number; items?: { 
 
 /**
  * What a refund request gives back, computed as the server does (the same money rules), so that the
- * confirmation states the exact amount: an amount as asked, returned items at their price with their
- * share of the order's tax (everything left when every unit comes back), or everything left.
+ * confirmation states the exact amount: an amount as asked, returned items at their price pro-rated
+ * with their discounts, with their share of the order's tax when it was added on top (everything left
+ * when every unit comes back), or everything left.
  */
 function refundValue(order: Order, body: RefundBody): number {
   const left = order.total - order.refunded_amount;
@@ -266,10 +326,11 @@ function refundValue(order: Order, body: RefundBody): number {
     (item) => item.quantity - item.refunded_quantity === (body.items!.find((returned) => returned.line_item_id === item.id)?.quantity ?? 0),
   );
   if (everyUnitBack) return left;
+  const linesNet = order.items.reduce((sum, item) => sum + item.total - item.discount_amount, 0);
   const value = body.items.reduce((sum, returned) => {
     const item = order.items.find((line) => line.id === returned.line_item_id)!;
-    const goods = returned.quantity * item.unit_price;
-    return sum + goods + taxShare(goods, order.tax, order.subtotal);
+    const goods = returnedGoods(item.total - item.discount_amount, item.quantity, item.refunded_quantity, returned.quantity);
+    return sum + returnedValue(goods, order, linesNet);
   }, 0);
   return Math.min(value, left);
 }

@@ -1,0 +1,83 @@
+/**
+ * Discounts in the dashboard: the order page shows a line's discount and the order's discount code
+ * with the figures the API computed, and a refund of items states the amount pro-rated with the
+ * discounts, as the server then refunds it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { describeEachBackend } from '../helpers/backends.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
+import { createTestMerchant, startTestServer, type TestMerchant, type TestServer } from '../helpers/server.js';
+import { assertClean, BROWSER_SKIP, launchBrowser, openContext, scrollsSideways, signInOnPage } from './support.js';
+
+let browser: Browser | undefined;
+before(async () => {
+  if (BROWSER_SKIP === false) browser = await launchBrowser();
+}, STARTS_PROCESSES);
+after(async () => {
+  await browser?.close();
+});
+
+describeEachBackend('discounts in the dashboard', (backend) => {
+  let server: TestServer;
+  let merchant: TestMerchant;
+  before(async () => {
+    server = await startTestServer(backend);
+    merchant = await createTestMerchant(server, { currency: 'USD', taxRateBps: 1000 });
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('an order with a line discount and a code shows them and the right totals; a refund of items states the pro-rated amount', { skip: BROWSER_SKIP }, async () => {
+    const api = merchant.sandbox;
+    const teapot = (await api.post('/v1/products', { name: 'Teapot', price: 1000 })).body;
+    const cup = (await api.post('/v1/products', { name: 'Cup', price: 333 })).body;
+    assert.equal((await api.post('/v1/discount_codes', { code: 'WELCOME10', type: 'percentage', percentage_bps: 1000, reason: 'Welcome' })).status, 201);
+    const created = await api.post('/v1/orders', {
+      items: [
+        { product_id: teapot.id, quantity: 3, discount: { type: 'percentage', percentage_bps: 2500, reason: 'Damaged box' } },
+        { product_id: cup.id, quantity: 2 },
+      ],
+      discount_code: 'welcome10',
+    });
+    assert.equal(created.status, 201);
+    const order = created.body;
+    // Teapots 3000 less 25% (750) = 2250, cups 666: base 2916; the code's 10% is 292 (291.6), shared 225 and 67.
+    assert.deepEqual([order.discount_total, order.subtotal, order.tax, order.total], [1042, 2624, 262, 2886]);
+
+    const watched = await openContext(browser!, { width: 390, height: 900 });
+    const { page } = watched;
+    try {
+      await page.goto(`${server.url}/dashboard/orders/${order.id}`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      await page.getByRole('heading', { name: `Order #${order.number}` }).waitFor();
+      assert.equal((await page.locator('[data-line-discount]').innerText()).trim(), '25% off · Damaged box');
+      const codeRow = page.locator('[data-order-discount]');
+      assert.equal(await codeRow.count(), 1);
+      assert.match(await codeRow.innerText(), /Order discount: 10% off · code WELCOME10 · Welcome\s+-\$2\.92/);
+      assert.equal(await page.locator('[data-figure="discount_total"]').innerText(), '-$10.42');
+      assert.equal(await page.locator('[data-figure="subtotal"]').innerText(), '$26.24');
+      assert.equal(await page.locator('[data-figure="tax"]').innerText(), '$2.62');
+      assert.equal(await page.locator('[data-figure="total"]').innerText(), '$28.86');
+      assert.equal(await scrollsSideways(page), false, 'the page fits a phone screen');
+
+      await page.getByRole('button', { name: 'Capture payment of $28.86' }).click();
+      await page.getByRole('dialog', { name: 'Charge $28.86?' }).getByRole('button', { name: 'Charge $28.86' }).click();
+      await page.locator('.badge', { hasText: 'Paid' }).waitFor();
+
+      // One teapot back: its net 2025 over 3 units is 675, plus 67 of tax (675 * 262 / 2624).
+      await page.getByLabel('Chosen items').check();
+      await page.getByLabel('Teapot: units to refund (of 3 left)').fill('1');
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      await page.getByRole('dialog', { name: 'Refund $7.42?' }).getByRole('button', { name: 'Refund $7.42' }).click();
+      await page.locator('.badge', { hasText: 'Partially refunded' }).waitFor();
+      const after = (await api.get(`/v1/orders/${order.id}`)).body;
+      assert.deepEqual(after.refunds.map((r: any) => r.amount), [742]);
+      assertClean(watched, server.url);
+    } finally {
+      await watched.context.close();
+    }
+  });
+});
