@@ -1,11 +1,12 @@
 /**
  * Create Discount Code: a saved discount (a percentage or an amount) that Create Order's
  * `discount_code` redeems. The code is stored upper-cased; a code the tenant already has, in any
- * case, is refused (400 naming `code`).
+ * case, is refused (400 naming `code`). Recorded with `discount_code.created` in the same transaction.
  */
 import type { Tenant } from '../auth/principal.js';
 import { insertDiscountCode } from '../db/catalog/discount-codes.js';
 import { ApiError } from '../errors.js';
+import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
@@ -37,7 +38,9 @@ export async function createDiscountCode({ clock, transaction }: Services, tenan
   };
   return transaction(async (trx) => {
     if (!(await insertDiscountCode(trx, row))) throw codeTaken(row.code);
-    return toDiscountCode(row);
+    const code = toDiscountCode(row);
+    await recordEvent(trx, tenant, 'discount_code.created', code, now);
+    return code;
   });
 }
 

@@ -1,11 +1,13 @@
 /**
  * Update Discount Code: changes the fields given (text, reason, limit, expiry, active flag). The
  * discount itself does not change: orders already made keep what they were given, and a new
- * discount is a new code. `max_redemptions` below `times_redeemed` is refused (400).
+ * discount is a new code. `max_redemptions` below `times_redeemed` is refused (400). A change is
+ * recorded with `discount_code.updated`; a body that changes nothing records no event.
  */
 import type { Tenant } from '../auth/principal.js';
 import { findDiscountCode, otherEnvironmentOfDiscountCode, updateDiscountCodeRow } from '../db/catalog/discount-codes.js';
 import { ApiError, notFound } from '../errors.js';
+import { recordEvent } from '../events/record-event.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { codeTaken } from './create-discount-code.js';
@@ -30,6 +32,8 @@ export async function updateDiscountCode(services: Services, tenant: Tenant, id:
     if (outcome === 'below_redeemed') {
       throw new ApiError('parameter_invalid', '`max_redemptions` cannot go below `times_redeemed`, the orders that already redeemed the code.', 'max_redemptions');
     }
-    return toDiscountCode((await findDiscountCode(trx, tenant, id))!);
+    const code = toDiscountCode((await findDiscountCode(trx, tenant, id))!);
+    await recordEvent(trx, tenant, 'discount_code.updated', code, now);
+    return code;
   });
 }

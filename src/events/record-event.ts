@@ -16,6 +16,7 @@ import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
 import type { ApiKeyView } from '../auth/api-keys.js';
 import type { Customer } from '../customers/schemas.js';
+import type { DiscountCode } from '../discount-codes/schemas.js';
 import type { Merchant } from '../merchants/schemas.js';
 import type { Order, Refund } from '../http/order-schemas.js';
 import type { Product } from '../products/schemas.js';
@@ -34,6 +35,8 @@ export interface EventObjects {
   'refund.created': Refund;
   'product.created': Product;
   'product.updated': Product;
+  'discount_code.created': DiscountCode;
+  'discount_code.updated': DiscountCode;
   'customer.created': Customer;
   'customer.updated': Customer;
   'api_key.created': ApiKeyView;

@@ -69,6 +69,11 @@ describeEachBackend('discount codes', (backend) => {
       assert.equal(patched.body.expires_at, null);
       assert.notEqual(patched.body.updated_at, amount.body.updated_at);
       assertError(await sandbox.patch('/v1/discount_codes/dc_nope', { active: false }), 404, 'resource_not_found', 'id');
+
+      // Each change is an event carrying the code as it then was; a redemption is none.
+      const events = async (type: string) => (await sandbox.get(`/v1/events?type=${type}`)).body.data.map((e: any) => e.data.object);
+      assert.deepEqual(await events('discount_code.created'), [amount.body, created.body]);
+      assert.deepEqual(await events('discount_code.updated'), [patched.body]);
     });
 
     test('codes are unique per merchant and environment ignoring case; the fields are checked', async () => {

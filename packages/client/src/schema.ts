@@ -1104,10 +1104,10 @@ export interface components {
             /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
             /**
-             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`.
+             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `discount_code.created`, `discount_code.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`.
              * @enum {string}
              */
-            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated";
+            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated";
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1115,8 +1115,8 @@ export interface components {
              */
             created_at: string;
             data: {
-                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`. */
-                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"] | components["schemas"]["Merchant"];
+                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the discount code for `discount_code.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`. */
+                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["DiscountCode"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"] | components["schemas"]["Merchant"];
             };
         };
         EventList: {
@@ -5836,7 +5836,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
+                    enabled_events: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
@@ -6260,7 +6260,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events?: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
+                    enabled_events?: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
