@@ -9,6 +9,7 @@ import { HomePage } from './pages/home';
 import { OrdersPage } from './pages/orders';
 import { OrderPage } from './pages/order';
 import { ProductsPage } from './pages/products';
+import { DiscountCodesPage } from './pages/discount-codes';
 import { CustomersPage } from './pages/customers';
 import { CustomerPage } from './pages/customer';
 import { ApiKeysPage } from './pages/api-keys';
@@ -28,6 +29,7 @@ const SECTIONS: Section[] = [
   { href: '/dashboard', label: 'Home', allowed: (a) => can(a, 'orders:read') },
   { href: '/dashboard/orders', label: 'Orders', allowed: (a) => can(a, 'orders:read') },
   { href: '/dashboard/products', label: 'Products', allowed: (a) => can(a, 'products:read') },
+  { href: '/dashboard/discount-codes', label: 'Discount codes', allowed: (a) => can(a, 'products:read') },
   { href: '/dashboard/customers', label: 'Customers', allowed: (a) => can(a, 'customers:read') },
   { href: '/dashboard/webhooks', label: 'Webhooks', allowed: (a) => can(a, 'webhooks:read') },
   { href: '/dashboard/team', label: 'Team', allowed: isAdmin },
@@ -46,6 +48,7 @@ function route(path: string): { section: Section | undefined; page: () => JSX.El
     return { section: find('/dashboard/orders'), page: () => <OrderPage id={id} /> };
   }
   if (path === '/dashboard/products') return { section: find('/dashboard/products'), page: () => <ProductsPage /> };
+  if (path === '/dashboard/discount-codes') return { section: find('/dashboard/discount-codes'), page: () => <DiscountCodesPage /> };
   if (path === '/dashboard/customers') return { section: find('/dashboard/customers'), page: () => <CustomersPage /> };
   if ((match = /^\/dashboard\/customers\/([^/]+)$/.exec(path))) {
     const id = decodeURIComponent(match[1]!);

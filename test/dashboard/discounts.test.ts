@@ -1,7 +1,8 @@
 /**
  * Discounts in the dashboard: the order page shows a line's discount and the order's discount code
  * with the figures the API computed, and a refund of items states the amount pro-rated with the
- * discounts, as the server then refunds it.
+ * discounts, as the server then refunds it. The Discount codes page lists codes, adds one and
+ * deactivates one.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -75,6 +76,39 @@ describeEachBackend('discounts in the dashboard', (backend) => {
       await page.locator('.badge', { hasText: 'Partially refunded' }).waitFor();
       const after = (await api.get(`/v1/orders/${order.id}`)).body;
       assert.deepEqual(after.refunds.map((r: any) => r.amount), [742]);
+      assertClean(watched, server.url);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
+  test('the Discount codes page adds a code from the form, lists it, and deactivates it', { skip: BROWSER_SKIP }, async () => {
+    const shop = await createTestMerchant(server, { currency: 'USD' });
+    const watched = await openContext(browser!, { width: 390, height: 900 });
+    const { page } = watched;
+    try {
+      await page.goto(`${server.url}/dashboard/discount-codes`);
+      await signInOnPage(page, shop.email, shop.password);
+      await page.locator('[data-empty]').getByRole('heading', { name: 'No discount codes yet' }).waitFor();
+
+      await page.locator('summary', { hasText: 'Add a discount code' }).click();
+      await page.getByLabel('Code', { exact: true }).fill('spring-5');
+      await page.getByLabel('Kind').selectOption('amount');
+      await page.getByLabel('Amount off (USD)').fill('5');
+      await page.getByLabel('Limit of orders').fill('3');
+      await page.getByRole('button', { name: 'Add discount code' }).click();
+      const row = page.locator('[data-discount-code="SPRING-5"]');
+      await row.waitFor();
+      assert.match(await row.innerText(), /\$5\.00 off/);
+      assert.match(await row.innerText(), /0 of 3/);
+      const [saved] = (await shop.sandbox.get('/v1/discount_codes')).body.data;
+      assert.deepEqual([saved.code, saved.type, saved.amount, saved.max_redemptions, saved.active], ['SPRING-5', 'amount', 500, 3, true]);
+      assert.equal(await scrollsSideways(page), false, 'the page fits a phone screen');
+
+      await row.getByRole('button', { name: 'Deactivate SPRING-5' }).click();
+      await page.getByRole('dialog', { name: 'Deactivate this code?' }).getByRole('button', { name: 'Deactivate' }).click();
+      await row.getByText('Inactive').waitFor();
+      assert.equal((await shop.sandbox.get(`/v1/discount_codes/${saved.id}`)).body.active, false);
       assertClean(watched, server.url);
     } finally {
       await watched.context.close();
