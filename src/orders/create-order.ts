@@ -16,7 +16,7 @@ import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
-import { discountOrder, orderFigures, type DiscountSpec } from './money.js';
+import { discountOrder, orderFigures, type DiscountedOrder, type DiscountSpec } from './money.js';
 import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
 import type { AppliedDiscount, CreateOrderBody, Order } from './schemas.js';
@@ -49,17 +49,19 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
     const products = reservation.products;
 
     const lines = input.items.map((item, i) => ({ total: item.quantity * products.get(item.product_id)!.price, discount: lineDiscounts[i] }));
-    const redeemed = code === undefined ? undefined : await redeem(trx, tenant, code, now);
-    const codeSpec = redeemed === undefined ? undefined : discountSpec(redeemed, 'discount_code');
-    const discounted = discountOrder(lines, orderDiscounts, codeSpec);
-    if ('refused' in discounted) {
-      if ('line' in discounted.refused) {
-        const i = discounted.refused.line;
-        throw new ApiError('parameter_invalid', `The discount of line ${i} is more than its total, ${lines[i]!.total}.`, `items[${i}].discount.amount`);
+    // The discounts sent are checked before the code is redeemed (a code's discount is capped, never refused).
+    const checked = discountOrder(lines, orderDiscounts);
+    if ('refused' in checked) {
+      if ('line' in checked.refused) {
+        const i = checked.refused.line;
+        throw new ApiError('parameter_invalid', `The discount of items[${i}] is more than the line's total, ${lines[i]!.total}.`, `items[${i}].discount.amount`);
       }
-      const i = discounted.refused.discount;
+      const i = checked.refused.discount;
       throw new ApiError('parameter_invalid', "The order's discounts together would take more than the lines' sum after their own discounts.", `discounts[${i}]`);
     }
+    const redeemed = code === undefined ? undefined : await redeem(trx, tenant, code, now);
+    const codeSpec = redeemed === undefined ? undefined : discountSpec(redeemed, 'discount_code');
+    const discounted = codeSpec === undefined ? checked : (discountOrder(lines, orderDiscounts, codeSpec) as DiscountedOrder);
     const appliedOrder = orderDiscounts.map((spec, i) => applied(spec, discounted.orderAmounts[i]!, input.discounts![i]!.reason));
     if (redeemed !== undefined) appliedOrder.push(applied(codeSpec!, discounted.orderAmounts.at(-1)!, redeemed.reason, redeemed.code));
 
