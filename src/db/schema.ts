@@ -80,6 +80,11 @@ export interface ProductsTable {
   /** null: stock is not tracked. */
   inventory: number | null;
   active: number;
+  /** Unique per merchant and environment where not null (`products_sku`). */
+  sku: string | null;
+  /** Unique per merchant and environment where not null (`products_barcode`). */
+  barcode: string | null;
+  category: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -90,6 +95,9 @@ export interface CustomersTable {
   id: string;
   name: string;
   email: string | null;
+  /** `+` and digits only: separators are removed before it is stored. */
+  phone: string | null;
+  note: string | null;
   created_at: string;
   updated_at: string;
 }

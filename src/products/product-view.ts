@@ -12,6 +12,9 @@ export function toProduct(row: ProductFields): Product {
     currency: row.currency,
     inventory: row.inventory,
     active: row.active === 1,
+    sku: row.sku,
+    barcode: row.barcode,
+    category: row.category,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -15,6 +15,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'listProducts',
       summary: 'List products',
+      description: 'Newest first. `q` finds products by name prefix, SKU or barcode; `active` and `category` filter.',
       querystring: ListProductsQuery,
       response: { 200: ProductList, ...errorResponses(...AUTH_ERRORS) },
     },
@@ -39,7 +40,9 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'createProduct',
       summary: 'Create a product',
-      description: "The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock.",
+      description:
+        "The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock. " +
+        'A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field (`sku` or `barcode`); products of another environment or merchant may share it.',
       body: CreateProductBody,
       response: { 201: Product, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing') },
     },
@@ -55,7 +58,9 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'updateProduct',
       summary: 'Update a product',
-      description: 'Changes name, price, stock count or active flag. Existing orders keep the name and price they were created with.',
+      description:
+        'Changes name, price, stock count, active flag, SKU, barcode or category. Existing orders keep the name and price they were created with. ' +
+        'A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field.',
       params: ProductIdParams,
       body: UpdateProductBody,
       response: { 200: Product, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },

@@ -3,6 +3,15 @@ import { Currency, IdOf, IdParam, MAX_UNIT_PRICE, Nullable, Pagination, Paginati
 
 const Name = Type.String({ minLength: 1, maxLength: 250 });
 const Price = Type.Integer({ minimum: 0, maximum: MAX_UNIT_PRICE, description: 'Unit price in the smallest currency unit, 0 to 99999999.' });
+const Sku = Type.String({ minLength: 1, maxLength: 64, description: 'Stock-keeping unit: 1 to 64 characters, unique among the products of the merchant and environment.', examples: ['ESP-DBL'] });
+const Barcode = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[0-9A-Za-z]+$',
+  description: 'Barcode (EAN, UPC, Code 128 ...): 1 to 64 letters and digits, unique among the products of the merchant and environment.',
+  examples: ['4006381333931'],
+});
+const Category = Type.String({ minLength: 1, maxLength: 100, description: 'Free text, 1 to 100 characters; List Products filters on it exactly.', examples: ['Coffee'] });
 const Inventory = Nullable(
   Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Units in stock; `null` when stock is not tracked.' }),
 );
@@ -15,6 +24,9 @@ export const Product = Type.Object(
     currency: Currency,
     inventory: Nullable(Type.Integer()),
     active: Type.Boolean({ description: 'Inactive products cannot be ordered.' }),
+    sku: Nullable(Type.String({ description: 'Stock-keeping unit, unique per merchant and environment; `null` without one.' })),
+    barcode: Nullable(Type.String({ description: 'Barcode, unique per merchant and environment; `null` without one.' })),
+    category: Nullable(Type.String({ description: '`null` without one.' })),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -30,6 +42,9 @@ export const CreateProductBody = Type.Object(
     price: Price,
     inventory: Type.Optional(Inventory),
     active: Type.Optional(Type.Boolean({ default: true })),
+    sku: Type.Optional(Nullable(Sku)),
+    barcode: Type.Optional(Nullable(Barcode)),
+    category: Type.Optional(Nullable(Category)),
   },
   { additionalProperties: false },
 );
@@ -41,13 +56,29 @@ export const UpdateProductBody = Type.Object(
     price: Type.Optional(Price),
     inventory: Type.Optional(Inventory),
     active: Type.Optional(Type.Boolean()),
+    sku: Type.Optional(Nullable(Sku)),
+    barcode: Type.Optional(Nullable(Barcode)),
+    category: Type.Optional(Nullable(Category)),
   },
-  { additionalProperties: false, description: 'Only the fields sent change. `inventory` sets the stock count outright.' },
+  { additionalProperties: false, description: 'Only the fields sent change. `inventory` sets the stock count outright; `null` removes a `sku`, `barcode` or `category`.' },
 );
 export type UpdateProductBody = Static<typeof UpdateProductBody>;
 
 export const ListProductsQuery = Type.Object(
-  { ...PaginationQuery, active: Type.Optional(Type.Boolean({ description: 'Only active (`true`) or inactive (`false`) products.' })) },
+  {
+    ...PaginationQuery,
+    active: Type.Optional(Type.Boolean({ description: 'Only active (`true`) or inactive (`false`) products.' })),
+    category: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only products of exactly this category.', examples: ['Coffee'] })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'Search text, trimmed: products whose name starts with it, ignoring case (ASCII letters on SQLite), or whose `sku` or `barcode` is exactly it. Each kind reads an index; combines with the other filters. Blank text matches every product.',
+        examples: ['esp', 'ESP-DBL', '4006381333931'],
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type ListProductsQuery = Static<typeof ListProductsQuery>;

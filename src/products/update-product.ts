@@ -1,6 +1,7 @@
 /**
  * Update Product: changes the fields given and records `product.updated` with the product as it now
- * is, in one transaction. A body that changes nothing records no event.
+ * is, in one transaction. A body that changes nothing records no event. A `sku` or `barcode` that
+ * another of the tenant's products holds is refused.
  */
 import type { Tenant } from '../auth/principal.js';
 import { findProduct, otherEnvironmentOfProduct, updateProductRow } from '../db/catalog/products.js';
@@ -9,6 +10,7 @@ import { recordEvent } from '../events/record-event.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { getProduct } from './get-product.js';
+import { refuseTakenCodes, withUniqueCodes } from './product-codes.js';
 import { toProduct } from './product-view.js';
 import type { Product, UpdateProductBody } from './schemas.js';
 
@@ -18,15 +20,21 @@ export async function updateProduct(services: Services, tenant: Tenant, productI
     ...(input.price === undefined ? {} : { price: input.price }),
     ...(input.inventory === undefined ? {} : { inventory: input.inventory }),
     ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }),
+    ...(input.sku === undefined ? {} : { sku: input.sku }),
+    ...(input.barcode === undefined ? {} : { barcode: input.barcode }),
+    ...(input.category === undefined ? {} : { category: input.category }),
   };
   if (Object.keys(changes).length === 0) return getProduct(services, tenant, productId);
   const now = isoNow(services.clock);
-  return services.transaction(async (trx) => {
-    if (!(await updateProductRow(trx, tenant, productId, changes, now))) {
-      throw notFound('product', productId, 'id', await otherEnvironmentOfProduct(trx, tenant, productId));
-    }
-    const product = toProduct((await findProduct(trx, tenant, productId))!);
-    await recordEvent(trx, tenant, 'product.updated', product, now);
-    return product;
-  });
+  return withUniqueCodes(services, tenant, changes, productId, () =>
+    services.transaction(async (trx) => {
+      await refuseTakenCodes(trx, tenant, changes, productId);
+      if (!(await updateProductRow(trx, tenant, productId, changes, now))) {
+        throw notFound('product', productId, 'id', await otherEnvironmentOfProduct(trx, tenant, productId));
+      }
+      const product = toProduct((await findProduct(trx, tenant, productId))!);
+      await recordEvent(trx, tenant, 'product.updated', product, now);
+      return product;
+    }),
+  );
 }

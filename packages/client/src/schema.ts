@@ -127,6 +127,8 @@ export interface paths {
         /**
          * List products
          * @description Requires the `products:read` permission.
+         *
+         *     Newest first. `q` finds products by name prefix, SKU or barcode; `active` and `category` filter.
          */
         get: operations["listProducts"];
         put?: never;
@@ -134,7 +136,7 @@ export interface paths {
          * Create a product
          * @description Requires the `products:write` permission.
          *
-         *     The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock.
+         *     The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock. A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field (`sku` or `barcode`); products of another environment or merchant may share it.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -164,7 +166,7 @@ export interface paths {
          * Update a product
          * @description Requires the `products:write` permission.
          *
-         *     Changes name, price, stock count or active flag. Existing orders keep the name and price they were created with.
+         *     Changes name, price, stock count, active flag, SKU, barcode or category. Existing orders keep the name and price they were created with. A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field.
          */
         patch: operations["updateProduct"];
         trace?: never;
@@ -179,6 +181,8 @@ export interface paths {
         /**
          * List customers
          * @description Requires the `customers:read` permission.
+         *
+         *     Newest first. `q` finds customers by name or e-mail prefix, or phone prefix; `email` filters on one address.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -959,6 +963,9 @@ export interface components {
             inventory: number | null;
             /** @description Inactive products cannot be ordered. */
             active: boolean;
+            sku: string | null;
+            barcode: string | null;
+            category: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -982,6 +989,8 @@ export interface components {
             id: string;
             name: string;
             email: string | null;
+            phone: string | null;
+            note: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -2214,6 +2223,13 @@ export interface operations {
                 per_page?: number;
                 /** @description Only active (`true`) or inactive (`false`) products. */
                 active?: boolean;
+                /**
+                 * @description Only products of exactly this category.
+                 * @example Coffee
+                 */
+                category?: string;
+                /** @description Search text, trimmed: products whose name starts with it, ignoring case (ASCII letters on SQLite), or whose `sku` or `barcode` is exactly it. Each kind reads an index; combines with the other filters. Blank text matches every product. */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2326,6 +2342,9 @@ export interface operations {
                     inventory?: number | null;
                     /** @default true */
                     active?: boolean;
+                    sku?: string | null;
+                    barcode?: string | null;
+                    category?: string | null;
                 };
             };
         };
@@ -2552,7 +2571,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Only the fields sent change. `inventory` sets the stock count outright. */
+        /** @description Only the fields sent change. `inventory` sets the stock count outright; `null` removes a `sku`, `barcode` or `category`. */
         requestBody?: {
             content: {
                 "application/json": {
@@ -2561,6 +2580,9 @@ export interface operations {
                     price?: number;
                     inventory?: number | null;
                     active?: boolean;
+                    sku?: string | null;
+                    barcode?: string | null;
+                    category?: string | null;
                 };
             };
         };
@@ -2684,6 +2706,8 @@ export interface operations {
                 per_page?: number;
                 /** @description Only customers with exactly this e-mail address. */
                 email?: string;
+                /** @description Search text, trimmed: customers whose name or e-mail starts with it, ignoring case (ASCII letters on SQLite), or, when it reads as a phone number, whose stored `phone` starts with its `+` and digits (digits without `+` also match after the `+`). Each kind reads an index; combines with `email`. Blank text matches every customer. */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2792,6 +2816,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     email?: string | null;
+                    phone?: string | null;
+                    note?: string | null;
                 };
             };
         };
@@ -3018,12 +3044,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Only the fields sent change. */
+        /** @description Only the fields sent change; `null` removes an `email`, `phone` or `note`. */
         requestBody?: {
             content: {
                 "application/json": {
                     name?: string;
                     email?: string | null;
+                    phone?: string | null;
+                    note?: string | null;
                 };
             };
         };
