@@ -28,10 +28,13 @@ export async function updateProduct(services: Services, tenant: Tenant, productI
   const now = isoNow(services.clock);
   return withUniqueCodes(services, tenant, changes, productId, () =>
     services.transaction(async (trx) => {
-      await refuseTakenCodes(trx, tenant, changes, productId);
-      if (!(await updateProductRow(trx, tenant, productId, changes, now))) {
-        throw notFound('product', productId, 'id', await otherEnvironmentOfProduct(trx, tenant, productId));
+      const missing = async () => notFound('product', productId, 'id', await otherEnvironmentOfProduct(trx, tenant, productId));
+      if (changes.sku != null || changes.barcode != null) {
+        // A missing product is a 404 whatever codes the body names.
+        if ((await findProduct(trx, tenant, productId)) === undefined) throw await missing();
+        await refuseTakenCodes(trx, tenant, changes, productId);
       }
+      if (!(await updateProductRow(trx, tenant, productId, changes, now))) throw await missing();
       const product = toProduct((await findProduct(trx, tenant, productId))!);
       await recordEvent(trx, tenant, 'product.updated', product, now);
       return product;

@@ -96,6 +96,8 @@ describeEachBackend('catalogue fields and search', (backend) => {
       assertError(await sandbox.patch(`/v1/products/${second.body.id}`, { name: 'Renamed', barcode: '111' }), 400, 'parameter_invalid', 'barcode');
       const unchanged = (await sandbox.get(`/v1/products/${second.body.id}`)).body;
       assert.deepEqual([unchanged.name, unchanged.sku, unchanged.barcode], ['Latte 4', 'lat', '222'], 'a refused patch changes nothing');
+      // A missing product is 404, whatever codes the patch names.
+      assertError(await sandbox.patch('/v1/products/prod_missing', { sku: 'LAT' }), 404, 'resource_not_found', 'id');
       // A product keeps its own codes when patched with them.
       assertStatus(await sandbox.patch(`/v1/products/${first.id}`, { sku: 'LAT', barcode: '111' }), 200);
       // Any number of products have none.
