@@ -82,6 +82,8 @@ export interface ProductsTable {
   active: number;
   created_at: string;
   updated_at: string;
+  /** On a production product made by Copy from Sandbox: the sandbox product it copies; else null. */
+  copied_from_product_id: string | null;
 }
 
 export interface CustomersTable {

@@ -26,6 +26,7 @@ export async function createProduct({ clock, settings, transaction }: Services, 
     active: input.active === false ? 0 : 1,
     created_at: now,
     updated_at: now,
+    copied_from_product_id: null,
   };
   return transaction(async (trx) => {
     await insertProduct(trx, row);

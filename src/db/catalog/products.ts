@@ -11,7 +11,7 @@ import type { DbTransaction } from '../transaction.js';
 import type { Updateable } from 'kysely';
 
 /** A product's columns as the API reads them. */
-export type ProductFields = Omit<ProductRow, 'merchant_id' | 'environment'>;
+export type ProductFields = Omit<ProductRow, 'merchant_id' | 'environment' | 'copied_from_product_id'>;
 
 const COLUMNS = ['id', 'name', 'price', 'currency', 'inventory', 'active', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof ProductRow>;
 
@@ -61,4 +61,27 @@ export async function orderableProducts(handle: ReadHandle, tenant: Tenant, mini
     .where('active', '=', 1)
     .where((eb) => eb.or([eb('inventory', 'is', null), eb('inventory', '>=', minimumUnits)]))
     .execute();
+}
+
+/**
+ * The tenant's products as whole rows, every column the migrations gave the table (not the API's
+ * `COLUMNS`), oldest first: what a copy of the catalogue starts from, so that a column added later
+ * comes along without a change here.
+ */
+export function wholeProductRows(handle: ReadHandle, tenant: Tenant): Promise<ProductRow[]> {
+  return selectScoped(kyselyOf(handle), 'products', tenant).selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+/**
+ * Inserts a copy of a product unless its tenant already holds a copy of the same source
+ * (`products_copied_from`): `insert ... on conflict do nothing`, so that a copy running at the same
+ * time waits for the other's commit and then inserts nothing. True when this call inserted it.
+ */
+export async function insertProductCopy(trx: DbTransaction, row: ProductRow & { copied_from_product_id: string }): Promise<boolean> {
+  const result = await kyselyOf(trx)
+    .insertInto('products')
+    .values(row)
+    .onConflict((oc) => oc.columns(['merchant_id', 'environment', 'copied_from_product_id']).where('copied_from_product_id', 'is not', null).doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) !== 0n;
 }
