@@ -97,6 +97,8 @@ describeEachBackend('copy the sandbox catalogue to production', (backend) => {
 
   test('run twice: one copy; the second copies only what was added since and leaves the copies as they are', async () => {
     const shop = await createTestMerchant(server);
+    const endpoint = await shop.production.post('/v1/webhook_endpoints', { url: 'https://example.com/hook', enabled_events: ['product.created'] });
+    assertStatus(endpoint, 201);
     const first = await createProduct(shop.sandbox, { name: 'First', price: 100, inventory: 5 });
     await createProduct(shop.sandbox, { name: 'Second', price: 200 });
     const once = await shop.production.post(COPY, {});
@@ -122,6 +124,14 @@ describeEachBackend('copy the sandbox catalogue to production', (backend) => {
       'the first copy is left as production changed it',
     );
     assert.equal((await productCreatedEvents(shop.production)).length, 3);
+    // Queued in the copy's transaction (the endpoint's list shows attempts, which the dispatcher makes in its own time).
+    const deliveries = await server.db.kysely
+      .selectFrom('webhook_deliveries')
+      .select(['event_type', 'endpoint_id'])
+      .where('merchant_id', '=', shop.merchantId)
+      .where('environment', '=', 'production')
+      .execute();
+    assert.deepEqual(deliveries, Array.from({ length: 3 }, () => ({ event_type: 'product.created', endpoint_id: endpoint.body.id })), 'a webhook delivery per copy');
   });
 
   test('concurrent copies make one copy of each product', async () => {

@@ -72,16 +72,31 @@ export function wholeProductRows(handle: ReadHandle, tenant: Tenant): Promise<Pr
   return selectScoped(kyselyOf(handle), 'products', tenant).selectAll().orderBy('created_at').orderBy('id').execute();
 }
 
+/** The sources of the tenant's copies: the ids in `copied_from_product_id` of its products. */
+export async function copiedSourceIds(handle: ReadHandle, tenant: Tenant): Promise<Set<string>> {
+  const rows = await selectScoped(kyselyOf(handle), 'products', tenant).select('copied_from_product_id').where('copied_from_product_id', 'is not', null).execute();
+  return new Set(rows.map((row) => row.copied_from_product_id!));
+}
+
+/** Rows per INSERT of `insertProductCopies`: far under either database's limit of bound parameters (SQLite's 32766) however many columns products gain. */
+const COPIES_PER_STATEMENT = 200;
+
 /**
- * Inserts a copy of a product unless its tenant already holds a copy of the same source
+ * Inserts copies of products, skipping each whose tenant already holds a copy of the same source
  * (`products_copied_from`): `insert ... on conflict do nothing`, so that a copy running at the same
- * time waits for the other's commit and then inserts nothing. True when this call inserted it.
+ * time waits for the other's commit and then inserts nothing. Rows go in `rows`' order, a few
+ * hundred per statement. Returns the sources of the copies this call inserted.
  */
-export async function insertProductCopy(trx: DbTransaction, row: ProductRow & { copied_from_product_id: string }): Promise<boolean> {
-  const result = await kyselyOf(trx)
-    .insertInto('products')
-    .values(row)
-    .onConflict((oc) => oc.columns(['merchant_id', 'environment', 'copied_from_product_id']).where('copied_from_product_id', 'is not', null).doNothing())
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) !== 0n;
+export async function insertProductCopies(trx: DbTransaction, rows: ReadonlyArray<ProductRow & { copied_from_product_id: string }>): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let from = 0; from < rows.length; from += COPIES_PER_STATEMENT) {
+    const returned = await kyselyOf(trx)
+      .insertInto('products')
+      .values(rows.slice(from, from + COPIES_PER_STATEMENT))
+      .onConflict((oc) => oc.columns(['merchant_id', 'environment', 'copied_from_product_id']).where('copied_from_product_id', 'is not', null).doNothing())
+      .returning('copied_from_product_id')
+      .execute();
+    for (const row of returned) inserted.add(row.copied_from_product_id!);
+  }
+  return inserted;
 }
