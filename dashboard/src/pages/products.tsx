@@ -39,6 +39,7 @@ export function ProductsPage() {
               <EmptyState title="No products yet">
                 What you sell appears here with its price and stock, ready for the items of an order.{' '}
                 {writable ? 'Add the first one with “Add a product” above.' : 'An admin or a manager can add them.'}
+                {writable && account.environment === 'production' && ' Or bring the sandbox products over with “Copy the sandbox catalogue”.'}
               </EmptyState>
             ) : (
             <div class="table-wrap">
