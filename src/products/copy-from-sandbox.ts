@@ -13,7 +13,9 @@
  *
  * A source already copied is skipped and its copy left as it is (no sync of name or price: a change
  * made in production is never overwritten), so a second run, or two at the same time, make one copy
- * (the unique index `products_copied_from`). Every copy inserts in the same order (the sandbox's
+ * (the unique index `products_copied_from`). A copy that another unique index of the products
+ * refuses (a production product already holds that value of a unique field) counts as skipped too:
+ * the product is already there. Every copy inserts in the same order (the sandbox's
  * creation order), so on PostgreSQL a second copy waits behind the first's rows and never deadlocks
  * with it.
  */

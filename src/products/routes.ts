@@ -59,7 +59,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description: [
         "Copies every product of the merchant's sandbox into production, in one transaction, with a `product.created` event for each copy. Called with a production credential (a sandbox one is 400 `production_required`).",
         'Each copy has a new id and every field of its sandbox product (name, price, currency, active, and the rest) except `inventory`: a product whose stock is tracked starts at 0 unless `include_stock` is `true`; one whose stock is not tracked stays untracked.',
-        'Running it again copies only sandbox products added since: a product already copied is counted in `skipped` and its production copy is left as it is, even if the sandbox product has changed since (edit the production product instead). Two calls at the same time make one copy of each product.',
+        'Running it again copies only sandbox products added since: a product already copied is counted in `skipped` and its production copy is left as it is, even if the sandbox product has changed since (edit the production product instead). A sandbox product whose copy would repeat the value of a field that must be unique among production products is skipped as already there, too. Two calls at the same time make one copy of each product.',
       ].join('\n\n'),
       body: CopyFromSandboxBody,
       response: { 200: CatalogueCopy, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'production_required') },

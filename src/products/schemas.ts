@@ -71,7 +71,7 @@ export type CopyFromSandboxBody = Static<typeof CopyFromSandboxBody>;
 export const CatalogueCopy = Type.Object(
   {
     created: Type.Integer({ minimum: 0, description: 'Sandbox products copied into production by this call.' }),
-    skipped: Type.Integer({ minimum: 0, description: 'Sandbox products left alone because an earlier copy (or one running at the same time) already copied them.' }),
+    skipped: Type.Integer({ minimum: 0, description: 'Sandbox products left alone because an earlier copy (or one running at the same time) already copied them, or because production already has a product with the same value of a field that must be unique.' }),
     products: Type.Array(Product, { description: 'The production products this call created, in the order the sandbox products were created.' }),
   },
   { $id: 'CatalogueCopy', title: 'CatalogueCopy', description: 'What Copy from Sandbox did: `created` + `skipped` is the number of sandbox products.' },

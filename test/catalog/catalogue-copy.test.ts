@@ -198,6 +198,24 @@ describeEachBackend('copy the sandbox catalogue to production', (backend) => {
     assert.deepEqual([theirCopy.body.created, theirCopy.body.skipped], [1, 0]);
   });
 
+  test('a copy that a unique field of production refuses is skipped as already there, not an error', async () => {
+    // A server of its own, with a unique index standing in for a unique field a later migration adds (a SKU, say).
+    const own = await startTestServer(backend);
+    try {
+      await own.db.kysely.schema.createIndex('test_products_unique_name').unique().on('products').columns(['merchant_id', 'environment', 'name']).execute();
+      const shop = await createTestMerchant(own);
+      await createProduct(shop.sandbox, { name: 'Latte', price: 380 });
+      await createProduct(shop.sandbox, { name: 'Mocha', price: 420 });
+      await createProduct(shop.production, { name: 'Latte', price: 400 });
+      const copied = await shop.production.post(COPY, {});
+      assertStatus(copied, 200);
+      assert.deepEqual([copied.body.created, copied.body.skipped, copied.body.products.map((p: any) => p.name)], [1, 1, ['Mocha']]);
+      assert.deepEqual((await allProducts(shop.production)).map((p) => [p.name, p.price]), [['Latte', 400], ['Mocha', 420]]);
+    } finally {
+      await own.close();
+    }
+  });
+
   test('an empty sandbox copies nothing', async () => {
     const shop = await createTestMerchant(server);
     const copied = await shop.production.post(COPY);

@@ -186,7 +186,7 @@ export interface paths {
          *
          *     Each copy has a new id and every field of its sandbox product (name, price, currency, active, and the rest) except `inventory`: a product whose stock is tracked starts at 0 unless `include_stock` is `true`; one whose stock is not tracked stays untracked.
          *
-         *     Running it again copies only sandbox products added since: a product already copied is counted in `skipped` and its production copy is left as it is, even if the sandbox product has changed since (edit the production product instead). Two calls at the same time make one copy of each product.
+         *     Running it again copies only sandbox products added since: a product already copied is counted in `skipped` and its production copy is left as it is, even if the sandbox product has changed since (edit the production product instead). A sandbox product whose copy would repeat the value of a field that must be unique among production products is skipped as already there, too. Two calls at the same time make one copy of each product.
          */
         post: operations["copyProductsFromSandbox"];
         delete?: never;
@@ -1009,7 +1009,7 @@ export interface components {
         CatalogueCopy: {
             /** @description Sandbox products copied into production by this call. */
             created: number;
-            /** @description Sandbox products left alone because an earlier copy (or one running at the same time) already copied them. */
+            /** @description Sandbox products left alone because an earlier copy (or one running at the same time) already copied them, or because production already has a product with the same value of a field that must be unique. */
             skipped: number;
             /** @description The production products this call created, in the order the sandbox products were created. */
             products: components["schemas"]["Product"][];

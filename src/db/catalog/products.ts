@@ -82,10 +82,13 @@ export async function copiedSourceIds(handle: ReadHandle, tenant: Tenant): Promi
 const COPIES_PER_STATEMENT = 200;
 
 /**
- * Inserts copies of products, skipping each whose tenant already holds a copy of the same source
- * (`products_copied_from`): `insert ... on conflict do nothing`, so that a copy running at the same
- * time waits for the other's commit and then inserts nothing. Rows go in `rows`' order, a few
- * hundred per statement. Returns the sources of the copies this call inserted.
+ * Inserts copies of products, skipping each that a unique index refuses: above all
+ * `products_copied_from` (the tenant already holds a copy of the same source), and any unique
+ * field of the products a later migration adds (a production product already holds that value).
+ * `insert ... on conflict do nothing`, without a target so that it covers them all: a copy running
+ * at the same time waits for the other's commit and then inserts nothing, and a clash is a product
+ * already there rather than an error that would undo the whole copy. Rows go in `rows`' order, a
+ * few hundred per statement. Returns the sources of the copies this call inserted.
  */
 export async function insertProductCopies(trx: DbTransaction, rows: ReadonlyArray<ProductRow & { copied_from_product_id: string }>): Promise<Set<string>> {
   const inserted = new Set<string>();
@@ -93,7 +96,7 @@ export async function insertProductCopies(trx: DbTransaction, rows: ReadonlyArra
     const returned = await kyselyOf(trx)
       .insertInto('products')
       .values(rows.slice(from, from + COPIES_PER_STATEMENT))
-      .onConflict((oc) => oc.columns(['merchant_id', 'environment', 'copied_from_product_id']).where('copied_from_product_id', 'is not', null).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .returning('copied_from_product_id')
       .execute();
     for (const row of returned) inserted.add(row.copied_from_product_id!);

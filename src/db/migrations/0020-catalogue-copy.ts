@@ -8,7 +8,8 @@ import type { DialectName } from '../connection.js';
  *   product it was copied from; null on every other product.
  * - `products_copied_from`: unique per merchant, environment and source, where the column is set. A
  *   source already copied is never copied again: a second copy, or one running at the same time,
- *   meets this index (`insert ... on conflict do nothing`) and counts the source as skipped.
+ *   meets this index (`insert ... on conflict do nothing`, `db/catalog/products.ts`) and counts the
+ *   source as skipped.
  */
 export const catalogueCopy = (dialect: DialectName): Migration => ({
   async up(db: Kysely<any>) {
