@@ -39,7 +39,7 @@ import {
 import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import type { StripeLookups } from '../payments/stripe-lookup.js';
 import { productRoutes } from '../products/routes.js';
-import { Product, ProductList } from '../products/schemas.js';
+import { CatalogueCopy, Product, ProductList } from '../products/schemas.js';
 import { reportRoutes } from '../reports/routes.js';
 import { SalesBucket, SalesReport } from '../reports/schemas.js';
 import { teamRoutes } from '../team/routes.js';
@@ -66,7 +66,7 @@ export const MODULES: readonly AppModule[] = [
     routes: (app) => app.register(orderRoutes),
     schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
   },
-  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList] },
+  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy] },
   { name: 'customers', routes: (app) => app.register(customerRoutes), schemas: [Customer, CustomerList] },
   { name: 'events', routes: (app) => app.register(eventRoutes), schemas: [Event, EventList] },
   { name: 'oauth', schemas: [TokenResponse] },

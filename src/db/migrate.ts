@@ -21,6 +21,7 @@ import { stripeEvents } from './migrations/0016-stripe-events.js';
 import { merchantSettings } from './migrations/0017-merchant-settings.js';
 import { orderNumbers } from './migrations/0018-order-numbers.js';
 import { catalogueFields } from './migrations/0019-catalogue-fields.js';
+import { catalogueCopy } from './migrations/0020-catalogue-copy.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0017-merchant-settings': merchantSettings(),
     '0018-order-numbers': orderNumbers(dialect),
     '0019-catalogue-fields': catalogueFields(dialect),
+    '0020-catalogue-copy': catalogueCopy(dialect),
   };
 }
 

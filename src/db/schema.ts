@@ -87,6 +87,8 @@ export interface ProductsTable {
   category: string | null;
   created_at: string;
   updated_at: string;
+  /** On a production product made by Copy from Sandbox: the sandbox product it copies; else null. */
+  copied_from_product_id: string | null;
 }
 
 export interface CustomersTable {

@@ -31,6 +31,7 @@ export async function createProduct(services: Services, tenant: Tenant, input: C
     category: input.category ?? null,
     created_at: now,
     updated_at: now,
+    copied_from_product_id: null,
   };
   return withUniqueCodes(services, tenant, row, row.id, () =>
     transaction(async (trx) => {

@@ -84,3 +84,27 @@ export const ListProductsQuery = Type.Object(
 export type ListProductsQuery = Static<typeof ListProductsQuery>;
 
 export const ProductIdParams = Type.Object({ id: IdParam }, { additionalProperties: false });
+
+export const CopyFromSandboxBody = Type.Object(
+  {
+    include_stock: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          "`true`: each copy starts with its sandbox product's `inventory`. `false` (the default): a copy whose stock is tracked starts at 0 units, since sandbox counts are test figures; a product whose stock is not tracked (`inventory` null) stays untracked either way.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CopyFromSandboxBody = Static<typeof CopyFromSandboxBody>;
+
+export const CatalogueCopy = Type.Object(
+  {
+    created: Type.Integer({ minimum: 0, description: 'Sandbox products copied into production by this call.' }),
+    skipped: Type.Integer({ minimum: 0, description: 'Sandbox products left alone because an earlier copy (or one running at the same time) already copied them, or because production already has a product with the same value of a field that must be unique.' }),
+    products: Type.Array(Product, { description: 'The production products this call created, in the order the sandbox products were created.' }),
+  },
+  { $id: 'CatalogueCopy', title: 'CatalogueCopy', description: 'What Copy from Sandbox did: `created` + `skipped` is the number of sandbox products.' },
+);
+export type CatalogueCopy = Static<typeof CatalogueCopy>;

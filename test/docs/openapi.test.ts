@@ -52,6 +52,7 @@ const EXPECTED_SCOPES: Record<string, string> = {
   getProduct: 'products:read',
   createProduct: 'products:write',
   updateProduct: 'products:write',
+  copyProductsFromSandbox: 'products:write',
   listCustomers: 'customers:read',
   getCustomer: 'customers:read',
   createCustomer: 'customers:write',

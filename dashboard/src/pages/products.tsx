@@ -1,6 +1,7 @@
 /**
  * Products: the catalogue, searchable (name, SKU, barcode) and filtered by category, a form to add one,
- * and a dialog to change price, stock, codes and category or deactivate.
+ * and a dialog to change price, stock, codes and category or deactivate. In production, a form copies
+ * the sandbox catalogue (`POST /v1/products/copy_from_sandbox`).
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
@@ -63,6 +64,7 @@ export function ProductsPage() {
     <section>
       <h1>Products</h1>
       {writable && <NewProduct currency={account.currency} onCreated={products.reload} />}
+      {writable && account.environment === 'production' && <CopySandboxCatalogue onCopied={products.reload} />}
       <form
         class="filters"
         aria-label="Search products"
@@ -91,6 +93,7 @@ export function ProductsPage() {
               <EmptyState title="No products yet">
                 What you sell appears here with its price and stock, ready for the items of an order.{' '}
                 {writable ? 'Add the first one with “Add a product” above.' : 'An admin or a manager can add them.'}
+                {writable && account.environment === 'production' && ' Or bring the sandbox products over with “Copy the sandbox catalogue”.'}
               </EmptyState>
             ) : (
             <div class="table-wrap">
@@ -207,6 +210,61 @@ function NewProduct(props: { currency: string; onCreated: () => void }) {
           <button type="submit">Add product</button>
         </div>
       </form>
+      <ErrorAlert error={error} />
+    </details>
+  );
+}
+
+/** "12 products copied, 3 already there": what a copy did, in words. */
+function copyOutcome(created: number, skipped: number): string {
+  const copied = `${created} ${created === 1 ? 'product' : 'products'} copied`;
+  if (created === 0 && skipped === 0) return 'The sandbox has no products to copy.';
+  return skipped === 0 ? `${copied}.` : `${copied}, ${skipped} already there.`;
+}
+
+/**
+ * Copies every sandbox product not yet copied into production. Running it again is harmless: products
+ * already copied are left as they are and counted as already there.
+ */
+function CopySandboxCatalogue(props: { onCopied: () => void }) {
+  const [includeStock, setIncludeStock] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<string>();
+  const [error, setError] = useState<ApiFailure>();
+  return (
+    <details class="panel">
+      <summary>Copy the sandbox catalogue</summary>
+      <form
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setBusy(true);
+          setError(undefined);
+          setOutcome(undefined);
+          try {
+            const copy = await till.products.copyFromSandbox({ include_stock: includeStock });
+            setOutcome(copyOutcome(copy.created, copy.skipped));
+            props.onCopied();
+          } catch (failure) {
+            setError(asFailure(failure));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <p class="hint">
+          Adds each sandbox product to production with its name, price and state. Products copied before are left as they are.
+        </p>
+        <label class="choice">
+          <input type="checkbox" checked={includeStock} onChange={(e) => setIncludeStock(e.currentTarget.checked)} /> Copy the sandbox stock counts too
+          (otherwise tracked stock starts at 0)
+        </label>
+        <div class="filter-actions">
+          <button type="submit" disabled={busy}>
+            Copy sandbox catalogue
+          </button>
+        </div>
+      </form>
+      {outcome && <p role="status">{outcome}</p>}
       <ErrorAlert error={error} />
     </details>
   );

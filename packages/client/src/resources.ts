@@ -93,6 +93,10 @@ export class Products extends Resource {
   update(id: string, body: BodyOf<'/v1/products/{id}', 'patch'>, options?: RequestOptions) {
     return this.call<'/v1/products/{id}', 'patch'>('patch', `/v1/products/${enc(id)}`, body, options);
   }
+  /** Copies the sandbox catalogue into production (call with a production credential); products already copied are skipped. */
+  copyFromSandbox(body: BodyOf<'/v1/products/copy_from_sandbox', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/products/copy_from_sandbox', 'post'>('post', '/v1/products/copy_from_sandbox', body, options);
+  }
 }
 
 export class Customers extends Resource {

@@ -171,6 +171,32 @@ export interface paths {
         patch: operations["updateProduct"];
         trace?: never;
     };
+    "/v1/products/copy_from_sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy the sandbox catalogue to production
+         * @description Requires the `products:write` permission.
+         *
+         *     Copies every product of the merchant's sandbox into production, in one transaction, with a `product.created` event for each copy. Called with a production credential (a sandbox one is 400 `production_required`).
+         *
+         *     Each copy has a new id and every field of its sandbox product (name, price, currency, active, and the rest) except `inventory`: a product whose stock is tracked starts at 0 unless `include_stock` is `true`; one whose stock is not tracked stays untracked.
+         *
+         *     Running it again copies only sandbox products added since: a product already copied is counted in `skipped` and its production copy is left as it is, even if the sandbox product has changed since (edit the production product instead). A sandbox product whose copy would repeat the value of a field that must be unique among production products is skipped as already there, too. Two calls at the same time make one copy of each product.
+         */
+        post: operations["copyProductsFromSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers": {
         parameters: {
             query?: never;
@@ -982,6 +1008,18 @@ export interface components {
         ProductList: {
             data: components["schemas"]["Product"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * CatalogueCopy
+         * @description What Copy from Sandbox did: `created` + `skipped` is the number of sandbox products.
+         */
+        CatalogueCopy: {
+            /** @description Sandbox products copied into production by this call. */
+            created: number;
+            /** @description Sandbox products left alone because an earlier copy (or one running at the same time) already copied them, or because production already has a product with the same value of a field that must be unique. */
+            skipped: number;
+            /** @description The production products this call created, in the order the sandbox products were created. */
+            products: components["schemas"]["Product"][];
         };
         /** Customer */
         Customer: {
@@ -2634,6 +2672,141 @@ export interface operations {
             };
             /** @description Request Timeout: `request_timeout` */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    copyProductsFromSandbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `true`: each copy starts with its sandbox product's `inventory`. `false` (the default): a copy whose stock is tracked starts at 0 units, since sandbox counts are test figures; a product whose stock is not tracked (`inventory` null) stays untracked either way.
+                     * @default false
+                     */
+                    include_stock?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueCopy"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `production_required` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,7 +11,7 @@ import type { DbTransaction } from '../transaction.js';
 import { sql, type Updateable } from 'kysely';
 
 /** A product's columns as the API reads them. */
-export type ProductFields = Omit<ProductRow, 'merchant_id' | 'environment'>;
+export type ProductFields = Omit<ProductRow, 'merchant_id' | 'environment' | 'copied_from_product_id'>;
 
 const COLUMNS = ['id', 'name', 'price', 'currency', 'inventory', 'active', 'sku', 'barcode', 'category', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof ProductRow>;
 
@@ -113,4 +113,45 @@ export async function orderableProducts(handle: ReadHandle, tenant: Tenant, mini
     .where('active', '=', 1)
     .where((eb) => eb.or([eb('inventory', 'is', null), eb('inventory', '>=', minimumUnits)]))
     .execute();
+}
+
+/**
+ * The tenant's products as whole rows, every column the migrations gave the table (not the API's
+ * `COLUMNS`), oldest first: what a copy of the catalogue starts from, so that a column added later
+ * comes along without a change here.
+ */
+export function wholeProductRows(handle: ReadHandle, tenant: Tenant): Promise<ProductRow[]> {
+  return selectScoped(kyselyOf(handle), 'products', tenant).selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+/** The sources of the tenant's copies: the ids in `copied_from_product_id` of its products. */
+export async function copiedSourceIds(handle: ReadHandle, tenant: Tenant): Promise<Set<string>> {
+  const rows = await selectScoped(kyselyOf(handle), 'products', tenant).select('copied_from_product_id').where('copied_from_product_id', 'is not', null).execute();
+  return new Set(rows.map((row) => row.copied_from_product_id!));
+}
+
+/** Rows per INSERT of `insertProductCopies`: far under either database's limit of bound parameters (SQLite's 32766) however many columns products gain. */
+const COPIES_PER_STATEMENT = 200;
+
+/**
+ * Inserts copies of products, skipping each that a unique index refuses: above all
+ * `products_copied_from` (the tenant already holds a copy of the same source), and any unique
+ * field of the products a later migration adds (a production product already holds that value).
+ * `insert ... on conflict do nothing`, without a target so that it covers them all: a copy running
+ * at the same time waits for the other's commit and then inserts nothing, and a clash is a product
+ * already there rather than an error that would undo the whole copy. Rows go in `rows`' order, a
+ * few hundred per statement. Returns the sources of the copies this call inserted.
+ */
+export async function insertProductCopies(trx: DbTransaction, rows: ReadonlyArray<ProductRow & { copied_from_product_id: string }>): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let from = 0; from < rows.length; from += COPIES_PER_STATEMENT) {
+    const returned = await kyselyOf(trx)
+      .insertInto('products')
+      .values(rows.slice(from, from + COPIES_PER_STATEMENT))
+      .onConflict((oc) => oc.doNothing())
+      .returning('copied_from_product_id')
+      .execute();
+    for (const row of returned) inserted.add(row.copied_from_product_id!);
+  }
+  return inserted;
 }
