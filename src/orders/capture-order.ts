@@ -24,6 +24,7 @@
  */
 import type { Tenant } from '../auth/principal.js';
 import type { OrderRow, ProcessorCallRow } from '../db/schema.js';
+import type { DbTransaction } from '../db/transaction.js';
 import { ApiError } from '../errors.js';
 import { sendOnce, undecidedError, waitForCall } from '../payments/call-outcome.js';
 import { captureRequests, lastPaymentId, pendingCall, recordCall } from '../db/payments/processor-calls.js';
@@ -122,7 +123,12 @@ async function captureRemote(
   for (let round = 0; ; round += 1) {
     const step = await db.transaction(async (trx) => {
       const order = await lockOrder(trx, tenant, orderId);
-      if (order.status === 'pending') tip ??= tipAmount(order, tipInput);
+      if (order.status === 'pending' && tip === undefined) {
+        // Finishing a 3-D Secure challenge (the PaymentIntent as the token) without a tip keeps the challenged attempt's tip,
+        // which the PaymentIntent's amount already holds.
+        const finishing = tipInput === undefined && paymentToken.startsWith('pi_');
+        tip = finishing ? await lastTip(trx, tenant, orderId) : tipAmount(order, tipInput);
+      }
       const pending = await pendingCall(trx, tenant, orderId);
       if (pending !== undefined) return { kind: 'pending' as const, call: pending };
       if (order.status !== 'pending') throw notCapturable(order.status);
@@ -175,8 +181,7 @@ export async function releasePayment(services: Services, processor: PaymentProce
       if (pending !== undefined) return { kind: 'pending' as const, call: pending };
       const paymentId = order.status === 'pending' ? await lastPaymentId(trx, tenant, orderId) : undefined;
       if (paymentId === undefined) return { kind: 'none' as const };
-      const [last] = (await captureRequests(trx, tenant, orderId)) as CaptureCallRequest[];
-      return { kind: 'cancel' as const, paymentId, tip: last?.tip ?? 0 };
+      return { kind: 'cancel' as const, paymentId, tip: await lastTip(trx, tenant, orderId) };
     });
     if (step.kind === 'none') return;
     if (step.kind === 'cancel') {
@@ -229,6 +234,12 @@ function isSameCapture(call: ProcessorCallRow, paymentToken: string, tip: number
   if (call.kind !== 'capture') return false;
   const request = JSON.parse(call.request) as CaptureCallRequest;
   return request.paymentToken === paymentToken && (request.tip ?? 0) === (tip ?? 0);
+}
+
+/** The tip of the order's latest capture call (0 without one). */
+async function lastTip(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<number> {
+  const [last] = (await captureRequests(trx, tenant, orderId)) as CaptureCallRequest[];
+  return last?.tip ?? 0;
 }
 
 /** A tip names exactly one of `amount` and `percentage_bps` (the schema holds each one's range). */

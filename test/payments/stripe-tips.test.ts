@@ -94,6 +94,19 @@ describeEachBackend('tips through Stripe', (backend) => {
     assert.equal(stripe.capturedFor(order.id), 834);
   });
 
+  test('3-D Secure on a tipped capture: finishing it with the PaymentIntent as the token keeps the challenged attempt\'s tip', async () => {
+    const order = await cardOrder(3000); // 3248
+    const challenged = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_authenticationRequired', tip: { amount: 150 } });
+    assertError(challenged, 402, 'authentication_required', null);
+    const intentId = challenged.body.error.payment_intent.id as string;
+    assert.equal(stripe.paymentIntents.get(intentId)?.amount, 3398, 'the PaymentIntent asks for the total with the tip');
+    assert.equal(stripe.finishChallenge(intentId), true);
+    const paid = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: intentId });
+    assertStatus(paid, 200);
+    assert.deepEqual([paid.body.tip, paid.body.total], [150, 3398]);
+    assert.equal(stripe.capturedFor(order.id), 3398);
+  });
+
   test('a full refund through Stripe gives back the tip; an item refund does not', async () => {
     const order = await cardOrder(1000); // 1083
     const paid = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa', tip: { amount: 200 } });
