@@ -36,7 +36,7 @@ import type { OrderDispute } from '../orders/schemas.js';
 import { recordOrderEvent, transitionOrder } from '../orders/transition-order.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
-import { lastPaymentId, pendingCall, settleCall } from '../db/payments/processor-calls.js';
+import { captureRequests, lastPaymentId, pendingCall, settleCall } from '../db/payments/processor-calls.js';
 import { environmentsOfMode, type StripeLookups } from './stripe-lookup.js';
 
 /** What became of an event: `applied` (or found nothing to change), `replayed` (applied before), `ignored` (a type Till does not act on), `unknown` (no order of Till's). */
@@ -200,8 +200,10 @@ export async function recordStripePayment(
     warn({ order: orderId, merchant: tenant.merchantId, payment_intent: intent.id, own }, "a succeeded PaymentIntent is not the order's own; the order is left pending: refund it in Stripe if it is a second charge");
     return false;
   }
-  // The tip the capture call was sent with is charged with the total (none without a call).
-  const tip = pending === undefined ? 0 : ((JSON.parse(pending.request) as CaptureCallRequest).tip ?? 0);
+  // The tip is the one its capture call was sent with; without a pending call (a 3-D Secure challenge finished after the
+  // app went away, its call settled), the latest attempt's, which set the PaymentIntent's amount last.
+  const [latest] = pending === undefined ? ((await captureRequests(trx, tenant, orderId)) as CaptureCallRequest[]) : [JSON.parse(pending.request) as CaptureCallRequest];
+  const tip = latest?.tip ?? 0;
   if (order.payment_method !== 'card' || intent.amount !== order.total + tip || intent.currency !== order.currency.toLowerCase()) {
     warn({ order: orderId, merchant: tenant.merchantId, payment_intent: intent.id }, "a succeeded PaymentIntent does not match its order's method, amount or currency; the order is left pending");
     return false;

@@ -189,6 +189,19 @@ describeEachBackend('Stripe events', (backend) => {
     assert.equal((await eventsOf(order.id, 'order.paid')).length, 1);
   });
 
+  test('payment_intent.succeeded after a 3-D Secure challenge on a tipped capture: the order is paid with that tip', async () => {
+    const { order } = await cardOrder(3000);
+    const challenged = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_authenticationRequired', tip: { amount: 400 } });
+    assertError(challenged, 402, 'authentication_required', null);
+    const intentId = challenged.body.error.payment_intent.id as string;
+    assert.equal(stripe.finishChallenge(intentId), true);
+    const answered = await send(stripeEvent('payment_intent.succeeded', intentObject(stripe, intentId)));
+    assert.equal(answered.status, 200, JSON.stringify(answered.body));
+    const shown = await getOrder(shop.production, order.id);
+    assert.deepEqual([shown.status, shown.tip, shown.total], ['paid', 400, order.total + 400]);
+    assert.equal(stripe.capturedFor(order.id), order.total + 400);
+  });
+
   test('payment_intent.succeeded for a capture call with a tip: the order is paid with that tip, its total the amount Stripe took', async () => {
     const { order } = await cardOrder(1500);
     const hold = holdAnswers(order.id);
