@@ -83,7 +83,7 @@ export const CaptureTip = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: MAX_TIP_BPS,
-        description: "The tip in basis points (1500 = 15%) of the order's total before the tip (`subtotal + tax`), rounded half up to the smallest currency unit; 0 to 10000.",
+        description: "The tip in basis points (1500 = 15%) of the order's total before the tip (`subtotal + tax`), rounded half up to the smallest currency unit.",
         examples: [1500],
       }),
     ),
@@ -111,12 +111,12 @@ export const EmptyBody = Type.Object({}, { additionalProperties: false });
 
 export const RefundOrderBody = Type.Object(
   {
-    amount: Type.Optional(Type.Integer({ description: 'Money to refund, 1 to what is left. Omit for everything left (or, with `items`, their value).', examples: [500] })),
+    amount: Type.Optional(Type.Integer({ description: 'Money to refund, 1 to what is left (a tip included). Omit for everything left, the tip included (or, with `items`, their value).', examples: [500] })),
     reason: Type.Optional(RefundReason),
     items: Type.Optional(
       Type.Array(
         Type.Object({ line_item_id: IdParam, quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }) }, { additionalProperties: false }),
-        { minItems: 1, maxItems: 100, description: 'Units coming back. Tracked stock is restocked.' },
+        { minItems: 1, maxItems: 100, description: 'Units coming back. Tracked stock is restocked. Their value is their price and share of tax, never the tip.' },
       ),
     ),
   },

@@ -1741,7 +1741,7 @@ export interface operations {
                          */
                         amount?: number;
                         /**
-                         * @description The tip in basis points (1500 = 15%) of the order's total before the tip (`subtotal + tax`), rounded half up to the smallest currency unit; 0 to 10000.
+                         * @description The tip in basis points (1500 = 15%) of the order's total before the tip (`subtotal + tax`), rounded half up to the smallest currency unit.
                          * @example 1500
                          */
                         percentage_bps?: number;
@@ -2073,12 +2073,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Money to refund, 1 to what is left. Omit for everything left (or, with `items`, their value).
+                     * @description Money to refund, 1 to what is left (a tip included). Omit for everything left, the tip included (or, with `items`, their value).
                      * @example 500
                      */
                     amount?: number;
                     reason?: components["schemas"]["RefundReason"];
-                    /** @description Units coming back. Tracked stock is restocked. */
+                    /** @description Units coming back. Tracked stock is restocked. Their value is their price and share of tax, never the tip. */
                     items?: {
                         line_item_id: string;
                         quantity: number;
