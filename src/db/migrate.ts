@@ -22,6 +22,7 @@ import { merchantSettings } from './migrations/0017-merchant-settings.js';
 import { orderNumbers } from './migrations/0018-order-numbers.js';
 import { catalogueFields } from './migrations/0019-catalogue-fields.js';
 import { catalogueCopy } from './migrations/0020-catalogue-copy.js';
+import { orderTips } from './migrations/0021-order-tips.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0018-order-numbers': orderNumbers(dialect),
     '0019-catalogue-fields': catalogueFields(dialect),
     '0020-catalogue-copy': catalogueCopy(dialect),
+    '0021-order-tips': orderTips(),
   };
 }
 

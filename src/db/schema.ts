@@ -115,6 +115,9 @@ export interface OrdersTable {
   currency: string;
   subtotal: number;
   tax: number;
+  /** The tip taken with the payment (not taxed); 0 until a capture with a tip. */
+  tip: number;
+  /** `subtotal + tax + tip`. */
   total: number;
   refunded_amount: number;
   items_count: number;

@@ -68,6 +68,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       currency: reservation.currency,
       subtotal,
       tax,
+      tip: 0,
       total: subtotal + tax,
       refunded_amount: 0,
       items_count: items.length,

@@ -50,3 +50,11 @@ export function taxShare(value: number, orderTax: number, orderSubtotal: number)
 export function returnedValue(goods: number, order: { subtotal: number; tax: number }, linesTotal: number): number {
   return linesTotal === order.subtotal ? goods + taxShare(goods, order.tax, order.subtotal) : goods;
 }
+
+/**
+ * A tip of `percentageBps` basis points of `base` (the order's total before the tip), rounded half
+ * up: `round_half_up(base * percentage_bps / 10000)`.
+ */
+export function tipOf(base: number, percentageBps: number): number {
+  return divideRoundHalfUp(BigInt(base) * BigInt(percentageBps), 10_000n);
+}

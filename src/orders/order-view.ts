@@ -51,6 +51,7 @@ export function toOrder(
     total: row.total,
     subtotal: row.subtotal,
     tax: row.tax,
+    tip: row.tip,
     refunded_amount: row.refunded_amount,
     currency: row.currency,
     customer_id: row.customer_id,

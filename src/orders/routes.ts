@@ -84,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'captureOrder',
       summary: 'Capture payment for an order',
-      description: 'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no body.',
+      description: 'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no `payment_token`. Either may add a `tip`: `{"amount": 200}` or `{"percentage_bps": 1500}` (of `subtotal + tax`, rounded half up), at most 100% of that; the order\'s `tip` and `total` then include it and the card is charged that total. The tip is not taxed.',
       params: OrderIdParams,
       body: CaptureOrderBody,
       response: {

@@ -73,11 +73,35 @@ export const CreateOrderBody = Type.Object(
 );
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 
+/** The greatest tip, in basis points of the order's total before the tip: 100%. */
+export const MAX_TIP_BPS = 10_000;
+
+export const CaptureTip = Type.Object(
+  {
+    amount: Type.Optional(Type.Integer({ minimum: 0, description: "The tip in the smallest currency unit, 0 to the order's total before the tip.", examples: [200] })),
+    percentage_bps: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_TIP_BPS,
+        description: "The tip in basis points (1500 = 15%) of the order's total before the tip (`subtotal + tax`), rounded half up to the smallest currency unit.",
+        examples: [1500],
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "A tip taken with the payment: exactly one of `amount` or `percentage_bps`. At most 100% of the order's total before the tip. Not taxed; the order's `tip` and `total` include it once captured, and a card is charged that total.",
+  },
+);
+export type CaptureTip = Static<typeof CaptureTip>;
+
 export const CaptureOrderBody = Type.Object(
   {
     payment_token: Type.Optional(
       Type.String({ minLength: 1, maxLength: 255, description: 'Card orders: the tokenized card. The sandbox takes `tok_visa`, `tok_mastercard`, `tok_amex` and `tok_chargeDeclined`. Cash orders: omit.' }),
     ),
+    tip: Type.Optional(CaptureTip),
   },
   { additionalProperties: false },
 );
@@ -87,12 +111,12 @@ export const EmptyBody = Type.Object({}, { additionalProperties: false });
 
 export const RefundOrderBody = Type.Object(
   {
-    amount: Type.Optional(Type.Integer({ description: 'Money to refund, 1 to what is left. Omit for everything left (or, with `items`, their value).', examples: [500] })),
+    amount: Type.Optional(Type.Integer({ description: 'Money to refund, 1 to what is left (a tip included). Omit for everything left, the tip included (or, with `items`, their value).', examples: [500] })),
     reason: Type.Optional(RefundReason),
     items: Type.Optional(
       Type.Array(
         Type.Object({ line_item_id: IdParam, quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }) }, { additionalProperties: false }),
-        { minItems: 1, maxItems: 100, description: 'Units coming back. Tracked stock is restocked.' },
+        { minItems: 1, maxItems: 100, description: 'Units coming back. Tracked stock is restocked. Their value is their price and share of tax, never the tip.' },
       ),
     ),
   },

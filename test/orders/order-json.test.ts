@@ -96,8 +96,9 @@ describeEachBackend('Get Order in one statement', (backend) => {
     const cash = await raw('POST', '/v1/orders', { items: [lines[0]], customer_id: withoutEmail.id, payment_method: 'cash' });
     assert.equal(cash.status, 201, cash.text);
     const cashId = JSON.parse(cash.text).id;
-    const paidCash = await raw('POST', `/v1/orders/${cashId}/capture`);
+    const paidCash = await raw('POST', `/v1/orders/${cashId}/capture`, { tip: { amount: 75 } });
     assert.equal(paidCash.status, 200, paidCash.text);
+    assert.equal(JSON.parse(paidCash.text).tip, 75);
     await assertSameAnswer(cashId, paidCash);
 
     const toCancel = await raw('POST', '/v1/orders', { items: [lines[0]], metadata: {} });

@@ -118,6 +118,15 @@ function OrderView(props: { order: Order; reload: () => void }) {
                   <td class="num">{money(order.tax)}</td>
                   <td />
                 </tr>
+                {order.tip > 0 && (
+                  <tr data-figure="tip">
+                    <th scope="row" colSpan={3}>
+                      Tip
+                    </th>
+                    <td class="num">{money(order.tip)}</td>
+                    <td />
+                  </tr>
+                )}
               </tfoot>
             </table>
           </div>
@@ -256,22 +265,24 @@ type RefundBody = { reason: Schemas['RefundReason']; amount?: number; items?: { 
 /**
  * What a refund request gives back, computed as the server does (the same money rules), so that the
  * confirmation states the exact amount: an amount as asked, returned items at their price with their
- * share of the order's tax (everything left when every unit comes back), or everything left.
+ * share of the order's tax (everything left of the goods when every unit comes back: never the tip),
+ * or everything left.
  */
 function refundValue(order: Order, body: RefundBody): number {
   const left = order.total - order.refunded_amount;
   if (body.amount !== undefined) return body.amount;
   if (body.items === undefined) return left;
+  const goodsLeft = Math.max(0, left - order.tip);
   const everyUnitBack = order.items.every(
     (item) => item.quantity - item.refunded_quantity === (body.items!.find((returned) => returned.line_item_id === item.id)?.quantity ?? 0),
   );
-  if (everyUnitBack) return left;
+  if (everyUnitBack) return goodsLeft;
   const value = body.items.reduce((sum, returned) => {
     const item = order.items.find((line) => line.id === returned.line_item_id)!;
     const goods = returned.quantity * item.unit_price;
     return sum + goods + taxShare(goods, order.tax, order.subtotal);
   }, 0);
-  return Math.min(value, left);
+  return Math.min(value, goodsLeft);
 }
 
 function RefundForm(props: { order: Order; reload: () => void }) {

@@ -64,7 +64,7 @@ export interface paths {
          * Capture payment for an order
          * @description Requires the `orders:write` permission.
          *
-         *     Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no body.
+         *     Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no `payment_token`. Either may add a `tip`: `{"amount": 200}` or `{"percentage_bps": 1500}` (of `subtotal + tax`, rounded half up), at most 100% of that; the order's `tip` and `total` then include it and the card is charged that total. The tip is not taxed.
          */
         post: operations["captureOrder"];
         delete?: never;
@@ -805,12 +805,14 @@ export interface components {
              */
             number: number;
             status: components["schemas"]["OrderStatus"];
-            /** @description Amount in the smallest currency unit (e.g. cents). */
+            /** @description `subtotal + tax + tip`, in the smallest currency unit: what the customer pays (the tip only once captured with one). */
             total: number;
             /** @description Amount in the smallest currency unit (e.g. cents). */
             subtotal: number;
-            /** @description Amount in the smallest currency unit (e.g. cents). */
+            /** @description Tax on the subtotal, fixed when the order is created; a tip is not taxed. */
             tax: number;
+            /** @description The tip taken with the payment (Capture Order's `tip`), in the smallest currency unit; 0 until then. Not taxed; included in `total`. */
+            tip: number;
             /** @description Amount in the smallest currency unit (e.g. cents). */
             refunded_amount: number;
             /**
@@ -1303,8 +1305,10 @@ export interface components {
             totals: {
                 /** @description Orders paid in the range. */
                 orders: number;
-                /** @description Sum of their totals (gross: refunds are not taken off). */
+                /** @description Sum of their totals without tips (gross: refunds are not taken off). */
                 sales_amount: number;
+                /** @description Sum of their tips; `sales_amount + tips` is what was charged. */
+                tips: number;
                 /** @description Sum of the refunds made in the range, whenever their order was paid. */
                 refunded_amount: number;
                 /** @description Refunds made in the range. */
@@ -1326,8 +1330,10 @@ export interface components {
             start: string;
             /** @description Orders paid in this bucket. */
             orders: number;
-            /** @description Sum of the totals of the orders paid in this bucket, in the smallest currency unit. */
+            /** @description Sum of the totals of the orders paid in this bucket without their tips (goods and tax), in the smallest currency unit. */
             sales_amount: number;
+            /** @description Sum of the tips taken with the orders paid in this bucket (not in `sales_amount`; not taxed). */
+            tips: number;
             /** @description Sum of the refunds made in this bucket, in the smallest currency unit. */
             refunded_amount: number;
         };
@@ -1774,6 +1780,19 @@ export interface operations {
                 "application/json": {
                     /** @description Card orders: the tokenized card. The sandbox takes `tok_visa`, `tok_mastercard`, `tok_amex` and `tok_chargeDeclined`. Cash orders: omit. */
                     payment_token?: string;
+                    /** @description A tip taken with the payment: exactly one of `amount` or `percentage_bps`. At most 100% of the order's total before the tip. Not taxed; the order's `tip` and `total` include it once captured, and a card is charged that total. */
+                    tip?: {
+                        /**
+                         * @description The tip in the smallest currency unit, 0 to the order's total before the tip.
+                         * @example 200
+                         */
+                        amount?: number;
+                        /**
+                         * @description The tip in basis points (1500 = 15%) of the order's total before the tip (`subtotal + tax`), rounded half up to the smallest currency unit.
+                         * @example 1500
+                         */
+                        percentage_bps?: number;
+                    };
                 };
             };
         };
@@ -2101,12 +2120,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Money to refund, 1 to what is left. Omit for everything left (or, with `items`, their value).
+                     * @description Money to refund, 1 to what is left (a tip included). Omit for everything left, the tip included (or, with `items`, their value).
                      * @example 500
                      */
                     amount?: number;
                     reason?: components["schemas"]["RefundReason"];
-                    /** @description Units coming back. Tracked stock is restocked. */
+                    /** @description Units coming back. Tracked stock is restocked. Their value is their price and share of tax, never the tip. */
                     items?: {
                         line_item_id: string;
                         quantity: number;

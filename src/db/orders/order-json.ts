@@ -23,7 +23,7 @@ import type { DbTransaction } from '../transaction.js';
 import type { Tenant } from '../scoped.js';
 
 const SQLITE = `select json_object(
-  'id', o.id, 'number', o.number, 'status', o.status, 'total', o.total, 'subtotal', o.subtotal, 'tax', o.tax, 'refunded_amount', o.refunded_amount,
+  'id', o.id, 'number', o.number, 'status', o.status, 'total', o.total, 'subtotal', o.subtotal, 'tax', o.tax, 'tip', o.tip, 'refunded_amount', o.refunded_amount,
   'currency', o.currency, 'customer_id', o.customer_id,
   'items', json((select json_group_array(json_object(
       'id', li.id, 'product_id', li.product_id, 'name', li.name, 'quantity', li.quantity, 'unit_price', li.unit_price,
@@ -44,7 +44,7 @@ const SQLITE = `select json_object(
 from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?`;
 
 const POSTGRES = `select row_to_json(x)::text as body from (
-  select o.id, o.number, o.status, o.total, o.subtotal, o.tax, o.refunded_amount, o.currency, o.customer_id,
+  select o.id, o.number, o.status, o.total, o.subtotal, o.tax, o.tip, o.refunded_amount, o.currency, o.customer_id,
     coalesce((select '[' || string_agg(row_to_json(li)::text, ',' order by l.position) || ']'
       from line_items l, lateral (select l.id, l.product_id, l.name, l.quantity, l.unit_price, l.total, l.refunded_quantity) li
       where l.merchant_id = o.merchant_id and l.order_id = o.id), '[]')::json as items,

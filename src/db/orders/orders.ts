@@ -18,7 +18,7 @@ import { ORDER_JSON } from './order-json.js';
 export const ORDER_COLUMNS = [
   'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount', 'items_count',
   'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata',
-  'created_at', 'updated_at', 'dispute', 'number',
+  'created_at', 'updated_at', 'dispute', 'number', 'tip',
 ] as const satisfies ReadonlyArray<keyof OrderRow>;
 /** A line item's own columns; merchant, environment and order are the order's. */
 export const LINE_ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity'] as const satisfies ReadonlyArray<keyof LineItemRow>;
