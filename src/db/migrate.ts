@@ -20,6 +20,7 @@ import { resetTokens } from './migrations/0015-reset-tokens.js';
 import { stripeEvents } from './migrations/0016-stripe-events.js';
 import { merchantSettings } from './migrations/0017-merchant-settings.js';
 import { orderNumbers } from './migrations/0018-order-numbers.js';
+import { modifiers } from './migrations/0023-modifiers.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -39,6 +40,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0016-stripe-events': stripeEvents(dialect),
     '0017-merchant-settings': merchantSettings(),
     '0018-order-numbers': orderNumbers(dialect),
+    '0023-modifiers': modifiers(),
   };
 }
 

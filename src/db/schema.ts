@@ -82,6 +82,8 @@ export interface ProductsTable {
   active: number;
   created_at: string;
   updated_at: string;
+  /** JSON array of the product's modifier groups (`ModifierGroup`); `[]` without any. */
+  modifier_groups: string;
 }
 
 export interface CustomersTable {
@@ -138,6 +140,8 @@ export interface LineItemsTable {
   unit_price: number;
   total: number;
   refunded_quantity: number;
+  /** JSON array of the modifier options sold on the line (`LineItemModifier`), frozen at sale; `[]` without any. */
+  modifiers: string;
 }
 
 export interface RefundsTable {

@@ -1,7 +1,7 @@
 /**
  * Create Product: a product priced in the merchant's currency, recorded with `product.created` in
  * one transaction. Prices only affect new orders; line items keep the price of the moment they were
- * created.
+ * created. Its modifier groups (`modifier-groups.ts`) get their ids here.
  */
 import type { Tenant } from '../auth/principal.js';
 import { insertProduct } from '../db/catalog/products.js';
@@ -9,6 +9,7 @@ import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
+import { resolveModifierGroups } from './modifier-groups.js';
 import { toProduct } from './product-view.js';
 import type { CreateProductBody, Product } from './schemas.js';
 
@@ -26,6 +27,7 @@ export async function createProduct({ clock, settings, transaction }: Services, 
     active: input.active === false ? 0 : 1,
     created_at: now,
     updated_at: now,
+    modifier_groups: JSON.stringify(resolveModifierGroups(input.modifier_groups ?? [], [], input.price)),
   };
   return transaction(async (trx) => {
     await insertProduct(trx, row);
