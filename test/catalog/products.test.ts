@@ -8,7 +8,7 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { assertError, assertId, assertStatus, createOrder, ISO_MS } from '../orders/support.js';
 
-const PRODUCT_FIELDS = ['active', 'created_at', 'currency', 'id', 'inventory', 'name', 'price', 'updated_at'];
+const PRODUCT_FIELDS = ['active', 'created_at', 'currency', 'id', 'inventory', 'modifier_groups', 'name', 'price', 'updated_at'];
 
 describeEachBackend('products', (backend) => {
   let server: TestServer;
@@ -36,6 +36,7 @@ describeEachBackend('products', (backend) => {
           active: true,
           created_at: '2026-07-01T08:00:00.000Z',
           updated_at: '2026-07-01T08:00:00.000Z',
+          modifier_groups: [],
         },
       );
       const fetched = await sandbox.get(`/v1/products/${created.body.id}`);
