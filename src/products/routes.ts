@@ -39,7 +39,8 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'createProduct',
       summary: 'Create a product',
-      description: "The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock.",
+      description:
+        "The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock. `modifier_groups` offers options with it (Size, Milk...), each with a price delta added to an order line's unit price.",
       body: CreateProductBody,
       response: { 201: Product, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing') },
     },
@@ -55,7 +56,8 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'updateProduct',
       summary: 'Update a product',
-      description: 'Changes name, price, stock count or active flag. Existing orders keep the name and price they were created with.',
+      description:
+        'Changes name, price, stock count, active flag or modifier groups (`modifier_groups` replaces the list; send ids back to keep them). Existing orders keep the names and prices they were created with, modifiers included.',
       params: ProductIdParams,
       body: UpdateProductBody,
       response: { 200: Product, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },
