@@ -4,7 +4,7 @@ import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, Dialog, EmptyState, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
-import { formatMoney, moneyInput, parseMoney } from '../format';
+import { formatModifier, formatMoney, moneyInput, parseMoney } from '../format';
 import { useLocation } from '../router';
 
 type Product = Schemas['Product'];
@@ -55,7 +55,10 @@ export function ProductsPage() {
                 <tbody>
                   {list.data.map((product) => (
                     <tr key={product.id}>
-                      <td data-label="Name" class="lead">{product.name}</td>
+                      <td data-label="Name" class="lead">
+                        {product.name}
+                        <ModifierGroups product={product} />
+                      </td>
                       <td data-label="Price" class="num lead-end">{formatMoney(product.price, product.currency)}</td>
                       <td data-label="Stock" class="num">{product.inventory === null ? <><span class="phone-only">Stock: </span>Not tracked</> : <>{product.inventory}<span class="phone-only"> in stock</span></>}</td>
                       <td data-label="State">{product.active ? 'Active' : 'Inactive'}</td>
@@ -99,6 +102,29 @@ export function ProductsPage() {
       />
     </section>
   );
+}
+
+/** The product's modifier groups under its name: "Size (required): Small, Large +0.50 · Milk (up to 1): Oat +0.50". */
+function ModifierGroups(props: { product: Product }) {
+  const { product } = props;
+  if (product.modifier_groups.length === 0) return null;
+  return (
+    <ul class="modifiers" aria-label={`${product.name} modifier groups`}>
+      {product.modifier_groups.map((group) => (
+        <li key={group.id}>
+          {group.name} ({choiceRule(group)}): {group.options.map((option) => formatModifier(option, product.currency)).join(', ')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** How many options a line chooses from the group, in words. */
+function choiceRule(group: Schemas['ModifierGroup']): string {
+  const { min_selected: min, max_selected: max } = group;
+  if (min === max) return min === 1 ? 'required, choose 1' : `required, choose ${min}`;
+  if (min === 0) return `optional, up to ${max}`;
+  return `required, ${min} to ${max}`;
 }
 
 function NewProduct(props: { currency: string; onCreated: () => void }) {
