@@ -66,6 +66,28 @@ describeEachBackend('modifiers in the dashboard', (backend) => {
       const groups = page.getByRole('list', { name: 'Flat white modifier groups' });
       await groups.waitFor();
       assert.deepEqual(await groups.locator('li').allTextContents(), ['Size (required, choose 1): Small, Large +0.50', 'Milk (optional, up to 1): Oat milk +0.50, Skimmed \u22120.10']);
+
+      // The editor: a new group with one option; the existing groups keep their ids and options.
+      await page.getByRole('button', { name: 'Edit Flat white' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Flat white' });
+      assert.equal(await dialog.getByLabel('Group name').first().inputValue(), 'Size');
+      await dialog.getByRole('button', { name: 'Add group' }).click();
+      await dialog.getByLabel('Group name').nth(2).fill('Syrup');
+      await dialog.locator('#group-2-option-0-name').fill('Vanilla');
+      await dialog.locator('#group-2-option-0-delta').fill('0.30');
+      await dialog.locator('#group-1-option-1-delta').fill('-0.20');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('list', { name: 'Flat white modifier groups' }).locator('li', { hasText: 'Syrup' }).waitFor();
+      const saved = (await merchant.sandbox.get(`/v1/products/${created.body.id}`)).body;
+      assert.deepEqual(
+        saved.modifier_groups.map((g: any) => [g.id, g.name, g.required, g.min_selected, g.max_selected, g.options.map((o: any) => [o.id, o.name, o.price_delta])]),
+        [
+          ...created.body.modifier_groups.slice(0, 1).map((g: any) => [g.id, 'Size', true, 1, 1, g.options.map((o: any) => [o.id, o.name, o.price_delta])]),
+          [created.body.modifier_groups[1].id, 'Milk', false, 0, 1, [[option.get('Oat milk'), 'Oat milk', 50], [option.get('Skimmed'), 'Skimmed', -20]]],
+          [saved.modifier_groups[2].id, 'Syrup', false, 0, 1, [[saved.modifier_groups[2].options[0].id, 'Vanilla', 30]]],
+        ],
+      );
       assertClean(watched, server.url);
     } finally {
       await watched.context.close();

@@ -1,10 +1,11 @@
-/** Products: the catalogue, a form to add one, and a dialog to change price and stock or deactivate. */
+/** Products: the catalogue, a form to add one, and a dialog to change price, stock and modifier groups, or deactivate. */
 import { useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, Dialog, EmptyState, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
 import { formatModifier, formatMoney, moneyInput, parseMoney } from '../format';
+import { draftOf, groupsOfDraft, ModifierEditor } from '../modifier-editor';
 import { useLocation } from '../router';
 
 type Product = Schemas['Product'];
@@ -181,6 +182,7 @@ function EditProductForm(props: { product: Product; onClose: () => void; onSaved
   const [price, setPrice] = useState(moneyInput(product.price, product.currency));
   const [inventory, setInventory] = useState(product.inventory === null ? '' : String(product.inventory));
   const [active, setActive] = useState(product.active);
+  const [groups, setGroups] = useState(() => draftOf(product.modifier_groups, product.currency));
   const [error, setError] = useState<ApiFailure>();
   return (
     <form
@@ -190,8 +192,10 @@ function EditProductForm(props: { product: Product; onClose: () => void; onSaved
         const stock = parseInventory(inventory);
         if (minor === undefined) return setError(new ApiFailure('Enter the price, like 4.50.', 400, 'parameter_invalid'));
         if (stock === undefined) return setError(new ApiFailure('Stock is a whole number, or blank when it is not tracked.', 400, 'parameter_invalid'));
+        const modifierGroups = groupsOfDraft(groups, product.currency);
+        if (typeof modifierGroups === 'string') return setError(new ApiFailure(modifierGroups, 400, 'parameter_invalid'));
         try {
-          await till.products.update(product.id, { price: minor, inventory: stock, active });
+          await till.products.update(product.id, { price: minor, inventory: stock, active, modifier_groups: modifierGroups });
           props.onSaved();
           props.onClose();
         } catch (failure) {
@@ -204,6 +208,7 @@ function EditProductForm(props: { product: Product; onClose: () => void; onSaved
       <label class="choice">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> Active (can be ordered)
       </label>
+      <ModifierEditor draft={groups} onChange={setGroups} currency={product.currency} />
       <ErrorAlert error={error} />
       <div class="actions">
         <button type="button" class="secondary" onClick={props.onClose}>
