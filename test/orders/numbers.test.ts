@@ -159,7 +159,8 @@ describeEachBackend('migration 0018 numbers the orders made before it', (backend
         order(b, 'sandbox', '2025-12-31T00:00:00.000Z', 'ord_y'),
       ];
       await db.kysely.insertInto('orders').values(rows as any).execute();
-      assert.deepEqual(await migrateToLatest(db), ['0018-order-numbers']);
+      // 0018 first, then the later ones (which number nothing).
+      assert.equal((await migrateToLatest(db))[0], '0018-order-numbers');
 
       const numbered = await db.kysely.selectFrom('orders').select(['merchant_id', 'id', 'number']).execute();
       const shop = (merchantId: string) => (merchantId === a ? 'A' : 'B');
