@@ -24,6 +24,7 @@ import { refreshRoute, TokenResponse } from '../oauth/refresh-route.js';
 import { orderRoutes } from '../orders/routes.js';
 import {
   LineItem,
+  LineItemModifier,
   Order,
   OrderCustomer,
   OrderDispute,
@@ -39,7 +40,7 @@ import {
 import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import type { StripeLookups } from '../payments/stripe-lookup.js';
 import { productRoutes } from '../products/routes.js';
-import { CatalogueCopy, Product, ProductList } from '../products/schemas.js';
+import { CatalogueCopy, ModifierGroup, ModifierOption, Product, ProductList } from '../products/schemas.js';
 import { reportRoutes } from '../reports/routes.js';
 import { SalesBucket, SalesReport } from '../reports/schemas.js';
 import { teamRoutes } from '../team/routes.js';
@@ -64,9 +65,9 @@ export const MODULES: readonly AppModule[] = [
   {
     name: 'orders',
     routes: (app) => app.register(orderRoutes),
-    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
+    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, LineItemModifier, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
   },
-  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy] },
+  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy, ModifierGroup, ModifierOption] },
   { name: 'customers', routes: (app) => app.register(customerRoutes), schemas: [Customer, CustomerList] },
   { name: 'events', routes: (app) => app.register(eventRoutes), schemas: [Event, EventList] },
   { name: 'oauth', schemas: [TokenResponse] },

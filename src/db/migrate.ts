@@ -23,6 +23,7 @@ import { orderNumbers } from './migrations/0018-order-numbers.js';
 import { catalogueFields } from './migrations/0019-catalogue-fields.js';
 import { catalogueCopy } from './migrations/0020-catalogue-copy.js';
 import { orderTips } from './migrations/0021-order-tips.js';
+import { modifiers } from './migrations/0023-modifiers.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0019-catalogue-fields': catalogueFields(dialect),
     '0020-catalogue-copy': catalogueCopy(dialect),
     '0021-order-tips': orderTips(),
+    '0023-modifiers': modifiers(),
   };
 }
 

@@ -89,6 +89,8 @@ export interface ProductsTable {
   updated_at: string;
   /** On a production product made by Copy from Sandbox: the sandbox product it copies; else null. */
   copied_from_product_id: string | null;
+  /** JSON array of the product's modifier groups (`ModifierGroup`); `[]` without any. */
+  modifier_groups: string;
 }
 
 export interface CustomersTable {
@@ -151,6 +153,8 @@ export interface LineItemsTable {
   unit_price: number;
   total: number;
   refunded_quantity: number;
+  /** JSON array of the modifier options sold on the line (`LineItemModifier`), frozen at sale; `[]` without any. */
+  modifiers: string;
 }
 
 export interface RefundsTable {

@@ -14,15 +14,30 @@ export const OrderStatus = OneOf(ORDER_STATUSES, {
 export const PaymentMethod = OneOf(PAYMENT_METHODS, { $id: 'PaymentMethod' });
 export const RefundReason = OneOf(REFUND_REASONS, { $id: 'RefundReason', description: 'Why the money goes back; default `customer_request`.' });
 
+export const LineItemModifier = Type.Object(
+  {
+    group_id: IdOf('mgrp'),
+    group_name: Type.String({ description: "The modifier group's name when the order was created." }),
+    option_id: IdOf('mopt'),
+    name: Type.String({ description: "The option's name when the order was created." }),
+    price_delta: Type.Integer({ description: "The option's price delta when the order was created, included in the line's `unit_price`." }),
+  },
+  { $id: 'LineItemModifier', description: 'A modifier option chosen for a line (Oat milk +0.50), frozen at sale.' },
+);
+export type LineItemModifier = Static<typeof LineItemModifier>;
+
 export const LineItem = Type.Object(
   {
     id: IdOf('li'),
     product_id: IdOf('prod'),
     name: Type.String({ description: "The product's name when the order was created." }),
     quantity: Type.Integer(),
-    unit_price: Type.Integer({ description: "The product's price when the order was created, in the smallest currency unit." }),
+    unit_price: Type.Integer({
+      description: "Price of one unit as sold, in the smallest currency unit: the product's price when the order was created plus the chosen modifiers' `price_delta`s.",
+    }),
     total: Type.Integer({ description: '`quantity * unit_price`.' }),
     refunded_quantity: Type.Integer({ description: 'Units of this line returned by refunds so far.' }),
+    modifiers: Type.Array(LineItemModifier, { description: 'The modifier options chosen for the line, in the order of the product\'s groups; `[]` without any.' }),
   },
   { $id: 'LineItem' },
 );

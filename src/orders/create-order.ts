@@ -3,7 +3,9 @@
  * in one transaction (`stock.ts` says how stock is taken), numbered by the tenant's next order number
  * (`db/orders/order-numbers.ts`). Its statements are written once in
  * `db/orders/create-order.ts`: on PostgreSQL, three round trips (the event and its deliveries included), plus
- * begin and commit.
+ * begin and commit. A line's modifiers are checked against its product's groups, which come back
+ * with the update that takes the product's stock (`modifiers.ts`); a refused choice rolls the
+ * reservation back.
  */
 import type { Tenant } from '../auth/principal.js';
 import type { LineItemRow } from '../db/schema.js';
@@ -11,6 +13,8 @@ import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
+import type { ModifierGroup } from '../products/schemas.js';
+import { modifiersOfLine } from './modifiers.js';
 import { orderFigures } from './money.js';
 import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
@@ -40,6 +44,11 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
 
     const items: LineItemRow[] = input.items.map((item, position) => {
       const product = products.get(item.product_id)!;
+      const { modifiers, unitPrice } = modifiersOfLine(
+        { name: product.name, price: product.price, groups: JSON.parse(product.modifier_groups) as ModifierGroup[] },
+        item.modifiers ?? [],
+        `items[${position}].modifiers`,
+      );
       return {
         merchant_id: tenant.merchantId,
         environment: tenant.environment,
@@ -49,9 +58,10 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
         product_id: item.product_id,
         name: product.name,
         quantity: item.quantity,
-        unit_price: product.price,
-        total: item.quantity * product.price,
+        unit_price: unitPrice,
+        total: item.quantity * unitPrice,
         refunded_quantity: 0,
+        modifiers: JSON.stringify(modifiers),
       };
     });
     const { subtotal, tax } = orderFigures(items.reduce((sum, li) => sum + li.total, 0), reservation.taxRateBps, reservation.pricesIncludeTax);

@@ -9,7 +9,7 @@ import { orderJson } from '../db/orders/order-json.js';
 import { otherEnvironmentOfOrder } from '../db/orders/orders.js';
 import type { LineItemRow, OrderRow, RefundRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import type { Order, OrderDispute, OrderSummary, Refund } from './schemas.js';
+import type { LineItemModifier, Order, OrderDispute, OrderSummary, Refund } from './schemas.js';
 
 export function toRefund(row: RefundRow): Refund {
   return {
@@ -63,6 +63,7 @@ export function toOrder(
       unit_price: li.unit_price,
       total: li.total,
       refunded_quantity: li.refunded_quantity,
+      modifiers: JSON.parse(li.modifiers) as LineItemModifier[],
     })),
     customer: customer === undefined ? null : { id: customer.id, name: customer.name, email: customer.email },
     payment_method: row.payment_method,

@@ -68,7 +68,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'createOrder',
       summary: 'Create an order',
-      description: 'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.',
+      description: 'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment, and the modifiers chosen (`items[].modifiers`) with their names and price deltas: `unit_price` is the price plus the deltas. A choice the product\'s groups do not allow is 400 on `items[i].modifiers`. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.',
       body: CreateOrderBody,
       response: { 201: Order, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'product_not_found', 'product_inactive', 'out_of_stock', 'customer_not_found') },
     },

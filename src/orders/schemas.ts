@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from '../db/schema.js';
 import { OrderNumber, OrderStatus, PaymentMethod, RefundReason } from '../http/order-schemas.js';
 import { Currency, IdOf, IdParam, MAX_QUANTITY, Metadata, Money, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
-export { LineItem, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
+export { LineItem, LineItemModifier, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
 
 export const OrderSummary = Type.Object(
   {
@@ -59,10 +59,17 @@ export const CreateOrderBody = Type.Object(
         {
           product_id: IdParam,
           quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }),
+          modifiers: Type.Optional(
+            Type.Array(Type.Object({ option_id: IdParam }, { additionalProperties: false }), {
+              maxItems: 20,
+              description:
+                "Up to 20 options of the product's modifier groups (`modifier_groups[].options[].id`), as many in each group as it allows, every required group included. Each adds its `price_delta` to the line's `unit_price`.",
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 100, description: '1 to 100 lines; each takes `quantity` (1 to 10000) units of a product.' },
+      { minItems: 1, maxItems: 100, description: '1 to 100 lines; each takes `quantity` (1 to 10000) units of a product, with the `modifiers` chosen. The same product with other modifiers is another line.' },
     ),
     customer_id: Type.Optional(Nullable(IdParam)),
     payment_method: Type.Optional(PaymentMethod),

@@ -2,6 +2,7 @@
  * Create Product: a product priced in the merchant's currency, recorded with `product.created` in
  * one transaction. Prices only affect new orders; line items keep the price of the moment they were
  * created. Its `sku` and `barcode`, when given, are each unique among the tenant's products.
+ * created. Its modifier groups (`modifier-groups.ts`) get their ids here.
  */
 import type { Tenant } from '../auth/principal.js';
 import { insertProduct } from '../db/catalog/products.js';
@@ -10,6 +11,7 @@ import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { refuseTakenCodes, withUniqueCodes } from './product-codes.js';
+import { resolveModifierGroups } from './modifier-groups.js';
 import { toProduct } from './product-view.js';
 import type { CreateProductBody, Product } from './schemas.js';
 
@@ -32,6 +34,7 @@ export async function createProduct(services: Services, tenant: Tenant, input: C
     created_at: now,
     updated_at: now,
     copied_from_product_id: null,
+    modifier_groups: JSON.stringify(resolveModifierGroups(input.modifier_groups ?? [], [], input.price)),
   };
   return withUniqueCodes(services, tenant, row, row.id, () =>
     transaction(async (trx) => {

@@ -2,7 +2,7 @@
  * A product as the API shows it, from its stored row.
  */
 import type { ProductFields } from '../db/catalog/products.js';
-import type { Product } from './schemas.js';
+import type { ModifierGroup, Product } from './schemas.js';
 
 export function toProduct(row: ProductFields): Product {
   return {
@@ -17,5 +17,6 @@ export function toProduct(row: ProductFields): Product {
     category: row.category,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    modifier_groups: JSON.parse(row.modifier_groups) as ModifierGroup[],
   };
 }

@@ -43,7 +43,8 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Create a product',
       description:
         "The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock. " +
-        'A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field (`sku` or `barcode`); products of another environment or merchant may share it.',
+        'A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field (`sku` or `barcode`); products of another environment or merchant may share it. ' +
+        "`modifier_groups` offers options with it (Size, Milk...), each with a price delta added to an order line's unit price.",
       body: CreateProductBody,
       response: { 201: Product, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing') },
     },
@@ -78,7 +79,8 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Update a product',
       description:
         'Changes name, price, stock count, active flag, SKU, barcode or category. Existing orders keep the name and price they were created with. ' +
-        'A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field.',
+        'A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field.' +
+        ' `modifier_groups` replaces the list (send ids back to keep them); existing orders keep their modifiers too.',
       params: ProductIdParams,
       body: UpdateProductBody,
       response: { 200: Product, ...errorResponses(...AUTH_ERRORS, 'resource_not_found') },

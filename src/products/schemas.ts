@@ -1,6 +1,66 @@
 import Type, { type Static } from 'typebox';
 import { Currency, IdOf, IdParam, MAX_UNIT_PRICE, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
+/** At most this many modifier groups on a product, and options in a group. */
+export const MAX_MODIFIER_GROUPS = 20;
+export const MAX_MODIFIER_OPTIONS = 50;
+
+const ModifierName = Type.String({ minLength: 1, maxLength: 100 });
+const PriceDelta = Type.Integer({
+  minimum: -MAX_UNIT_PRICE,
+  maximum: MAX_UNIT_PRICE,
+  description: 'Added to the unit price when the option is chosen, in the smallest currency unit; may be negative, but a line\'s unit price never goes below 0.',
+  examples: [50],
+});
+
+export const ModifierOption = Type.Object(
+  { id: IdOf('mopt'), name: Type.String(), price_delta: Type.Integer({ description: 'Added to the unit price when chosen; may be negative.' }) },
+  { $id: 'ModifierOption', title: 'ModifierOption' },
+);
+export type ModifierOption = Static<typeof ModifierOption>;
+
+export const ModifierGroup = Type.Object(
+  {
+    id: IdOf('mgrp'),
+    name: Type.String(),
+    required: Type.Boolean({ description: 'An order line of the product must choose from this group (`min_selected` is at least 1).' }),
+    min_selected: Type.Integer({ description: 'Fewest options a line may choose from this group.' }),
+    max_selected: Type.Integer({ description: 'Most options a line may choose from this group.' }),
+    options: Type.Array(ModifierOption),
+  },
+  { $id: 'ModifierGroup', title: 'ModifierGroup', description: 'A choice offered with a product (Size, Milk...): its options, each with a price delta, and how many a line chooses.' },
+);
+export type ModifierGroup = Static<typeof ModifierGroup>;
+
+const ModifierOptionInput = Type.Object(
+  {
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "Keep an existing option's id (send it back as read); omit for a new option." })),
+    name: ModifierName,
+    price_delta: PriceDelta,
+  },
+  { additionalProperties: false },
+);
+
+const ModifierGroupInput = Type.Object(
+  {
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "Keep an existing group's id (send it back as read); omit for a new group." })),
+    name: ModifierName,
+    required: Type.Optional(Type.Boolean({ description: 'Default: whether `min_selected` is at least 1. A required group has `min_selected` of at least 1 (default 1); an optional one 0.' })),
+    min_selected: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_MODIFIER_OPTIONS, description: 'Default: 1 when required, else 0.' })),
+    max_selected: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_MODIFIER_OPTIONS, description: 'Default: `min_selected`, at least 1. At most the number of options.' }),
+    ),
+    options: Type.Array(ModifierOptionInput, { minItems: 1, maxItems: MAX_MODIFIER_OPTIONS, description: '1 to 50 options, names unique within the group.' }),
+  },
+  { additionalProperties: false },
+);
+export type ModifierGroupInput = Static<typeof ModifierGroupInput>;
+
+const ModifierGroups = Type.Array(ModifierGroupInput, {
+  maxItems: MAX_MODIFIER_GROUPS,
+  description: 'Up to 20 modifier groups, names unique within the product. Replaces the whole list: send groups and options back with their `id` to keep them; those without one are new.',
+});
+
 const Name = Type.String({ minLength: 1, maxLength: 250 });
 const Price = Type.Integer({ minimum: 0, maximum: MAX_UNIT_PRICE, description: 'Unit price in the smallest currency unit, 0 to 99999999.' });
 const Sku = Type.String({ minLength: 1, maxLength: 64, description: 'Stock-keeping unit: 1 to 64 characters, unique among the products of the merchant and environment.', examples: ['ESP-DBL'] });
@@ -29,6 +89,7 @@ export const Product = Type.Object(
     category: Nullable(Type.String({ description: '`null` without one.' })),
     created_at: Timestamp,
     updated_at: Timestamp,
+    modifier_groups: Type.Array(ModifierGroup, { description: 'Options offered with the product (Size, Milk...); `[]` without any.' }),
   },
   { $id: 'Product', title: 'Product' },
 );
@@ -45,6 +106,7 @@ export const CreateProductBody = Type.Object(
     sku: Type.Optional(Nullable(Sku)),
     barcode: Type.Optional(Nullable(Barcode)),
     category: Type.Optional(Nullable(Category)),
+    modifier_groups: Type.Optional(ModifierGroups),
   },
   { additionalProperties: false },
 );
@@ -59,6 +121,7 @@ export const UpdateProductBody = Type.Object(
     sku: Type.Optional(Nullable(Sku)),
     barcode: Type.Optional(Nullable(Barcode)),
     category: Type.Optional(Nullable(Category)),
+    modifier_groups: Type.Optional(ModifierGroups),
   },
   { additionalProperties: false, description: 'Only the fields sent change. `inventory` sets the stock count outright; `null` removes a `sku`, `barcode` or `category`.' },
 );

@@ -8,7 +8,7 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { assertError, assertId, assertStatus, createOrder, ISO_MS } from '../orders/support.js';
 
-const PRODUCT_FIELDS = ['active', 'barcode', 'category', 'created_at', 'currency', 'id', 'inventory', 'name', 'price', 'sku', 'updated_at'];
+const PRODUCT_FIELDS = ['active', 'barcode', 'category', 'created_at', 'currency', 'id', 'inventory', 'modifier_groups', 'name', 'price', 'sku', 'updated_at'];
 
 describeEachBackend('products', (backend) => {
   let server: TestServer;
@@ -39,6 +39,7 @@ describeEachBackend('products', (backend) => {
           category: null,
           created_at: '2026-07-01T08:00:00.000Z',
           updated_at: '2026-07-01T08:00:00.000Z',
+          modifier_groups: [],
         },
       );
       const fetched = await sandbox.get(`/v1/products/${created.body.id}`);

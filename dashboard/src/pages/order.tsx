@@ -5,7 +5,7 @@ import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, ErrorAlert, Loaded, StatusBadge, useResource } from '../components';
 import { taxShare } from '../../../src/orders/money';
-import { formatDateTime, formatMoney, moneyInput, parseMoney } from '../format';
+import { formatDateTime, formatModifier, formatMoney, moneyInput, parseMoney } from '../format';
 import { Link } from '../router';
 
 type Order = Schemas['Order'];
@@ -95,7 +95,18 @@ function OrderView(props: { order: Order; reload: () => void }) {
               <tbody>
                 {order.items.map((item) => (
                   <tr key={item.id}>
-                    <td data-label="Item">{item.name}</td>
+                    <td data-label="Item">
+                      {item.name}
+                      {item.modifiers.length > 0 && (
+                        <ul class="modifiers" aria-label={`${item.name} modifiers`}>
+                          {item.modifiers.map((modifier) => (
+                            <li key={modifier.option_id} title={modifier.group_name}>
+                              {formatModifier(modifier, order.currency)}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
                     <td data-label="Quantity" class="num">{item.quantity}</td>
                     <td data-label="Unit price" class="num">{money(item.unit_price)}</td>
                     <td data-label="Total" class="num">{money(item.total)}</td>
@@ -380,7 +391,8 @@ function RefundForm(props: { order: Order; reload: () => void }) {
               return (
                 <div class="field" key={item.id}>
                   <label for={`refund-${item.id}`}>
-                    {item.name}: units to refund (of {remaining} left)
+                    {item.name}
+                    {item.modifiers.length > 0 && ` (${item.modifiers.map((m) => formatModifier(m, order.currency)).join(', ')})`}: units to refund (of {remaining} left)
                   </label>
                   <input
                     id={`refund-${item.id}`}

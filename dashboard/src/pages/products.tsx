@@ -1,14 +1,15 @@
 /**
  * Products: the catalogue, searchable (name, SKU, barcode) and filtered by category, a form to add one,
- * and a dialog to change price, stock, codes and category or deactivate. In production, a form copies
- * the sandbox catalogue (`POST /v1/products/copy_from_sandbox`).
+ * and a dialog to change price, stock, codes, category and modifier groups, or deactivate. In
+ * production, a form copies the sandbox catalogue (`POST /v1/products/copy_from_sandbox`).
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, Dialog, EmptyState, ErrorAlert, Field, Loaded, Pagination, useResource } from '../components';
-import { formatMoney, moneyInput, parseMoney } from '../format';
+import { formatModifier, formatMoney, moneyInput, parseMoney } from '../format';
+import { draftOf, groupsOfDraft, ModifierEditor } from '../modifier-editor';
 import { Link, navigate, useLocation } from '../router';
 
 type Product = Schemas['Product'];
@@ -117,7 +118,10 @@ export function ProductsPage() {
                 <tbody>
                   {list.data.map((product) => (
                     <tr key={product.id}>
-                      <td data-label="Name" class="lead">{product.name}</td>
+                      <td data-label="Name" class="lead">
+                        {product.name}
+                        <ModifierGroups product={product} />
+                      </td>
                       <td data-label="SKU" class="mono">{product.sku ?? '—'}</td>
                       <td data-label="Barcode" class="mono wide-only">{product.barcode ?? '—'}</td>
                       <td data-label="Category">{product.category ?? '—'}</td>
@@ -164,6 +168,29 @@ export function ProductsPage() {
       />
     </section>
   );
+}
+
+/** The product's modifier groups under its name: "Size (required): Small, Large +0.50 · Milk (up to 1): Oat +0.50". */
+function ModifierGroups(props: { product: Product }) {
+  const { product } = props;
+  if (product.modifier_groups.length === 0) return null;
+  return (
+    <ul class="modifiers" aria-label={`${product.name} modifier groups`}>
+      {product.modifier_groups.map((group) => (
+        <li key={group.id}>
+          {group.name} ({choiceRule(group)}): {group.options.map((option) => formatModifier(option, product.currency)).join(', ')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** How many options a line chooses from the group, in words. */
+function choiceRule(group: Schemas['ModifierGroup']): string {
+  const { min_selected: min, max_selected: max } = group;
+  if (min === max) return min === 1 ? 'required, choose 1' : `required, choose ${min}`;
+  if (min === 0) return `optional, up to ${max}`;
+  return `required, ${min} to ${max}`;
 }
 
 function NewProduct(props: { currency: string; onCreated: () => void }) {
@@ -287,6 +314,7 @@ function EditProductForm(props: { product: Product; onClose: () => void; onSaved
   const [sku, setSku] = useState(product.sku ?? '');
   const [barcode, setBarcode] = useState(product.barcode ?? '');
   const [category, setCategory] = useState(product.category ?? '');
+  const [groups, setGroups] = useState(() => draftOf(product.modifier_groups, product.currency));
   const [error, setError] = useState<ApiFailure>();
   return (
     <form
@@ -296,8 +324,10 @@ function EditProductForm(props: { product: Product; onClose: () => void; onSaved
         const stock = parseInventory(inventory);
         if (minor === undefined) return setError(new ApiFailure('Enter the price, like 4.50.', 400, 'parameter_invalid'));
         if (stock === undefined) return setError(new ApiFailure('Stock is a whole number, or blank when it is not tracked.', 400, 'parameter_invalid'));
+        const modifierGroups = groupsOfDraft(groups, product.currency);
+        if (typeof modifierGroups === 'string') return setError(new ApiFailure(modifierGroups, 400, 'parameter_invalid'));
         try {
-          await till.products.update(product.id, { price: minor, inventory: stock, active, sku: orNull(sku), barcode: orNull(barcode), category: orNull(category) });
+          await till.products.update(product.id, { price: minor, inventory: stock, active, sku: orNull(sku), barcode: orNull(barcode), category: orNull(category), modifier_groups: modifierGroups });
           props.onSaved();
           props.onClose();
         } catch (failure) {
@@ -313,6 +343,7 @@ function EditProductForm(props: { product: Product; onClose: () => void; onSaved
       <label class="choice">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> Active (can be ordered)
       </label>
+      <ModifierEditor draft={groups} onChange={setGroups} currency={product.currency} />
       <ErrorAlert error={error} />
       <div class="actions">
         <button type="button" class="secondary" onClick={props.onClose}>

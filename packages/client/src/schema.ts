@@ -20,7 +20,7 @@ export interface paths {
          * Create an order
          * @description Requires the `orders:write` permission.
          *
-         *     Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product's name and price of this moment. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.
+         *     Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product's name and price of this moment, and the modifiers chosen (`items[].modifiers`) with their names and price deltas: `unit_price` is the price plus the deltas. A choice the product's groups do not allow is 400 on `items[i].modifiers`. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
          * Create a product
          * @description Requires the `products:write` permission.
          *
-         *     The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock. A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field (`sku` or `barcode`); products of another environment or merchant may share it.
+         *     The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock. A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field (`sku` or `barcode`); products of another environment or merchant may share it. `modifier_groups` offers options with it (Size, Milk...), each with a price delta added to an order line's unit price.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -166,7 +166,7 @@ export interface paths {
          * Update a product
          * @description Requires the `products:write` permission.
          *
-         *     Changes name, price, stock count, active flag, SKU, barcode or category. Existing orders keep the name and price they were created with. A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field.
+         *     Changes name, price, stock count, active flag, SKU, barcode or category. Existing orders keep the name and price they were created with. A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field. `modifier_groups` replaces the list (send ids back to keep them); existing orders keep their modifiers too.
          */
         patch: operations["updateProduct"];
         trace?: never;
@@ -889,12 +889,27 @@ export interface components {
             /** @description The product's name when the order was created. */
             name: string;
             quantity: number;
-            /** @description The product's price when the order was created, in the smallest currency unit. */
+            /** @description Price of one unit as sold, in the smallest currency unit: the product's price when the order was created plus the chosen modifiers' `price_delta`s. */
             unit_price: number;
             /** @description `quantity * unit_price`. */
             total: number;
             /** @description Units of this line returned by refunds so far. */
             refunded_quantity: number;
+            /** @description The modifier options chosen for the line, in the order of the product's groups; `[]` without any. */
+            modifiers: components["schemas"]["LineItemModifier"][];
+        };
+        /** @description A modifier option chosen for a line (Oat milk +0.50), frozen at sale. */
+        LineItemModifier: {
+            /** @example mgrp_4Vq2c9XrT0bLkP7sYh1m */
+            group_id: string;
+            /** @description The modifier group's name when the order was created. */
+            group_name: string;
+            /** @example mopt_4Vq2c9XrT0bLkP7sYh1m */
+            option_id: string;
+            /** @description The option's name when the order was created. */
+            name: string;
+            /** @description The option's price delta when the order was created, included in the line's `unit_price`. */
+            price_delta: number;
         };
         /** @description The customer: `{id, name, email}` to a credential with `customers:read`; `{id}` only to one without (order views and `order.*` events alike; for webhooks, the endpoint's credential counts). */
         OrderCustomer: {
@@ -1006,6 +1021,8 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             updated_at: string;
+            /** @description Options offered with the product (Size, Milk...); `[]` without any. */
+            modifier_groups: components["schemas"]["ModifierGroup"][];
         };
         ProductList: {
             data: components["schemas"]["Product"][];
@@ -1022,6 +1039,30 @@ export interface components {
             skipped: number;
             /** @description The production products this call created, in the order the sandbox products were created. */
             products: components["schemas"]["Product"][];
+        };
+        /**
+         * ModifierGroup
+         * @description A choice offered with a product (Size, Milk...): its options, each with a price delta, and how many a line chooses.
+         */
+        ModifierGroup: {
+            /** @example mgrp_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            name: string;
+            /** @description An order line of the product must choose from this group (`min_selected` is at least 1). */
+            required: boolean;
+            /** @description Fewest options a line may choose from this group. */
+            min_selected: number;
+            /** @description Most options a line may choose from this group. */
+            max_selected: number;
+            options: components["schemas"]["ModifierOption"][];
+        };
+        /** ModifierOption */
+        ModifierOption: {
+            /** @example mopt_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            name: string;
+            /** @description Added to the unit price when chosen; may be negative. */
+            price_delta: number;
         };
         /** Customer */
         Customer: {
@@ -1522,10 +1563,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 100 lines; each takes `quantity` (1 to 10000) units of a product. */
+                    /** @description 1 to 100 lines; each takes `quantity` (1 to 10000) units of a product, with the `modifiers` chosen. The same product with other modifiers is another line. */
                     items: {
                         product_id: string;
                         quantity: number;
+                        /** @description Up to 20 options of the product's modifier groups (`modifier_groups[].options[].id`), as many in each group as it allows, every required group included. Each adds its `price_delta` to the line's `unit_price`. */
+                        modifiers?: {
+                            option_id: string;
+                        }[];
                     }[];
                     customer_id?: string | null;
                     payment_method?: components["schemas"]["PaymentMethod"];
@@ -2402,6 +2447,29 @@ export interface operations {
                     sku?: string | null;
                     barcode?: string | null;
                     category?: string | null;
+                    /** @description Up to 20 modifier groups, names unique within the product. Replaces the whole list: send groups and options back with their `id` to keep them; those without one are new. */
+                    modifier_groups?: {
+                        /** @description Keep an existing group's id (send it back as read); omit for a new group. */
+                        id?: string;
+                        name: string;
+                        /** @description Default: whether `min_selected` is at least 1. A required group has `min_selected` of at least 1 (default 1); an optional one 0. */
+                        required?: boolean;
+                        /** @description Default: 1 when required, else 0. */
+                        min_selected?: number;
+                        /** @description Default: `min_selected`, at least 1. At most the number of options. */
+                        max_selected?: number;
+                        /** @description 1 to 50 options, names unique within the group. */
+                        options: {
+                            /** @description Keep an existing option's id (send it back as read); omit for a new option. */
+                            id?: string;
+                            name: string;
+                            /**
+                             * @description Added to the unit price when the option is chosen, in the smallest currency unit; may be negative, but a line's unit price never goes below 0.
+                             * @example 50
+                             */
+                            price_delta: number;
+                        }[];
+                    }[];
                 };
             };
         };
@@ -2640,6 +2708,29 @@ export interface operations {
                     sku?: string | null;
                     barcode?: string | null;
                     category?: string | null;
+                    /** @description Up to 20 modifier groups, names unique within the product. Replaces the whole list: send groups and options back with their `id` to keep them; those without one are new. */
+                    modifier_groups?: {
+                        /** @description Keep an existing group's id (send it back as read); omit for a new group. */
+                        id?: string;
+                        name: string;
+                        /** @description Default: whether `min_selected` is at least 1. A required group has `min_selected` of at least 1 (default 1); an optional one 0. */
+                        required?: boolean;
+                        /** @description Default: 1 when required, else 0. */
+                        min_selected?: number;
+                        /** @description Default: `min_selected`, at least 1. At most the number of options. */
+                        max_selected?: number;
+                        /** @description 1 to 50 options, names unique within the group. */
+                        options: {
+                            /** @description Keep an existing option's id (send it back as read); omit for a new option. */
+                            id?: string;
+                            name: string;
+                            /**
+                             * @description Added to the unit price when the option is chosen, in the smallest currency unit; may be negative, but a line's unit price never goes below 0.
+                             * @example 50
+                             */
+                            price_delta: number;
+                        }[];
+                    }[];
                 };
             };
         };

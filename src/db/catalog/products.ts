@@ -3,6 +3,7 @@
  * reservation (`db/orders/create-order.ts`), with the one column list the API reads.
  */
 import { kyselyOf, type ReadHandle } from '../handle.js';
+import { preparedOnce, runPrepared } from '../prepared.js';
 import type { Db } from '../connection.js';
 import { pageOf, type PageRequest, type Pagination } from '../paginate.js';
 import type { Environment, ProductRow, ProductsTable } from '../schema.js';
@@ -13,7 +14,7 @@ import { sql, type Updateable } from 'kysely';
 /** A product's columns as the API reads them. */
 export type ProductFields = Omit<ProductRow, 'merchant_id' | 'environment' | 'copied_from_product_id'>;
 
-const COLUMNS = ['id', 'name', 'price', 'currency', 'inventory', 'active', 'sku', 'barcode', 'category', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof ProductRow>;
+const COLUMNS = ['id', 'name', 'price', 'currency', 'inventory', 'active', 'sku', 'barcode', 'category', 'created_at', 'updated_at', 'modifier_groups'] as const satisfies ReadonlyArray<keyof ProductRow>;
 
 export async function insertProduct(trx: DbTransaction, row: ProductRow): Promise<void> {
   await kyselyOf(trx).insertInto('products').values(row).execute();
@@ -22,6 +23,22 @@ export async function insertProduct(trx: DbTransaction, row: ProductRow): Promis
 /** The tenant's product, or undefined. */
 export function findProduct(handle: ReadHandle, tenant: Tenant, productId: string): Promise<ProductFields | undefined> {
   return selectScoped(kyselyOf(handle), 'products', tenant).select(COLUMNS).where('id', '=', productId).executeTakeFirst();
+}
+
+/**
+ * The tenant's product, its row held until the transaction ends (PostgreSQL locks it; SQLite's
+ * transactions already hold the one write lock), so that a change checked against it (Update
+ * Product's modifier groups) is not lost to another one; undefined when there is none.
+ */
+export async function findProductForUpdate(trx: DbTransaction, tenant: Tenant, productId: string): Promise<ProductFields | undefined> {
+  const { dialect } = trx;
+  const lock = preparedOnce(
+    dialect,
+    'lock product',
+    () => `select ${COLUMNS.join(', ')} from products where merchant_id = ? and environment = ? and id = ?${dialect === 'postgres' ? ' for update' : ''}`,
+  );
+  const [row] = await runPrepared<ProductFields>(trx, lock, [tenant.merchantId, tenant.environment, productId]);
+  return row;
 }
 
 /** The tenant's other environment when it holds a product with this id (for the 404's hint). */

@@ -27,7 +27,7 @@ const SQLITE = `select json_object(
   'currency', o.currency, 'customer_id', o.customer_id,
   'items', json((select json_group_array(json_object(
       'id', li.id, 'product_id', li.product_id, 'name', li.name, 'quantity', li.quantity, 'unit_price', li.unit_price,
-      'total', li.total, 'refunded_quantity', li.refunded_quantity) order by li.position)
+      'total', li.total, 'refunded_quantity', li.refunded_quantity, 'modifiers', json(li.modifiers)) order by li.position)
     from line_items li where li.merchant_id = o.merchant_id and li.order_id = o.id)),
   'customer', json((select json_object('id', c.id, 'name', c.name, 'email', c.email)
     from customers c where c.merchant_id = o.merchant_id and c.environment = o.environment and c.id = o.customer_id)),
@@ -46,7 +46,8 @@ from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?`;
 const POSTGRES = `select row_to_json(x)::text as body from (
   select o.id, o.number, o.status, o.total, o.subtotal, o.tax, o.tip, o.refunded_amount, o.currency, o.customer_id,
     coalesce((select '[' || string_agg(row_to_json(li)::text, ',' order by l.position) || ']'
-      from line_items l, lateral (select l.id, l.product_id, l.name, l.quantity, l.unit_price, l.total, l.refunded_quantity) li
+      from line_items l, lateral (select l.id, l.product_id, l.name, l.quantity, l.unit_price, l.total, l.refunded_quantity,
+        l.modifiers::json as modifiers) li
       where l.merchant_id = o.merchant_id and l.order_id = o.id), '[]')::json as items,
     (select row_to_json(c) from (select id, name, email from customers
       where merchant_id = o.merchant_id and environment = o.environment and id = o.customer_id) c) as customer,

@@ -21,7 +21,7 @@ export const ORDER_COLUMNS = [
   'created_at', 'updated_at', 'dispute', 'number', 'tip',
 ] as const satisfies ReadonlyArray<keyof OrderRow>;
 /** A line item's own columns; merchant, environment and order are the order's. */
-export const LINE_ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity'] as const satisfies ReadonlyArray<keyof LineItemRow>;
+export const LINE_ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity', 'modifiers'] as const satisfies ReadonlyArray<keyof LineItemRow>;
 /** The refund row's columns, in the order of the insert's parameters. */
 export const REFUND_COLUMNS = [
   'merchant_id', 'environment', 'id', 'order_id', 'amount', 'currency', 'status', 'reason', 'items', 'processor_refund_id', 'created_at',
