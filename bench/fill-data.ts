@@ -37,7 +37,7 @@ export const LINE_ITEM_COLUMNS = [
   'merchant_id', 'environment', 'id', 'order_id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity',
 ] as const;
 export const REFUND_COLUMNS = ['merchant_id', 'environment', 'id', 'order_id', 'amount', 'currency', 'status', 'reason', 'items', 'created_at'] as const;
-export const PRODUCT_COLUMNS = ['merchant_id', 'environment', 'id', 'name', 'price', 'currency', 'inventory', 'active', 'created_at', 'updated_at'] as const;
+export const PRODUCT_COLUMNS = ['merchant_id', 'environment', 'id', 'name', 'price', 'currency', 'inventory', 'active', 'sku', 'created_at', 'updated_at'] as const;
 export const CUSTOMER_COLUMNS = ['merchant_id', 'environment', 'id', 'name', 'email', 'created_at', 'updated_at'] as const;
 
 export type Row = Array<string | number | null>;
@@ -71,7 +71,7 @@ export function seededRandom(seed: number): () => number {
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export class FillData {
-  readonly products: Array<{ id: string; name: string; price: number }> = [];
+  readonly products: Array<{ id: string; name: string; price: number; sku: string }> = [];
   readonly customers: Array<{ id: string; name: string; email: string }> = [];
   readonly listFilter: ListFilter;
   /** A recent paid order with a customer and three line items: the one Get Order reads. */
@@ -91,7 +91,7 @@ export class FillData {
     this.random = seededRandom(seed);
     this.start = end.getTime() - SPAN_MS;
     for (let i = 0; i < PRODUCT_COUNT; i++) {
-      this.products.push({ id: this.id('prod'), name: `Product ${i + 1}`, price: 150 + Math.floor(this.random() * 4850) });
+      this.products.push({ id: this.id('prod'), name: `Product ${i + 1}`, price: 150 + Math.floor(this.random() * 4850), sku: `P-${i + 1}` });
     }
     for (let i = 0; i < CUSTOMER_COUNT; i++) {
       this.customers.push({ id: this.id('cus'), name: `Customer ${i + 1}`, email: `customer${i + 1}@example.com` });
@@ -106,7 +106,7 @@ export class FillData {
 
   productRows(): Row[] {
     const at = new Date(this.start - DAY_MS).toISOString();
-    return this.products.map((p) => [this.merchantId, FILL_ENVIRONMENT, p.id, p.name, p.price, CURRENCY, PRODUCT_STOCK, 1, at, at]);
+    return this.products.map((p) => [this.merchantId, FILL_ENVIRONMENT, p.id, p.name, p.price, CURRENCY, PRODUCT_STOCK, 1, p.sku, at, at]);
   }
 
   customerRows(): Row[] {

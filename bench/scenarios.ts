@@ -125,12 +125,35 @@ const searchOrders: Scenario = {
   },
 };
 
+/** List Products' `q`, alternating a name prefix (`Product 4`: 11 of the 100) and an exact SKU (`P-57`). */
+const searchProducts: Scenario = {
+  id: 'search-products',
+  title: 'Search Products (q)',
+  credential: 'api_key',
+  description: '`GET /v1/products?q=…&per_page=20`, alternating a name prefix (`Product 4`, 11 of the 100 products) and an exact SKU (`P-57`): the first page and the exact `total`.',
+  async prepare({ token }) {
+    let next = 0;
+    const queries = ['Product 4', 'P-57'];
+    return {
+      request: () => ({ method: 'GET', path: `/v1/products?${new URLSearchParams({ q: queries[next++ % 2]!, per_page: '20' }).toString()}`, headers: { authorization: `Bearer ${token}` } }),
+      notes: { kinds: 'name prefix, exact SKU' },
+      check: (status, body) => {
+        expectStatus(200, status, body);
+        const list = JSON.parse(body) as { data: unknown[]; pagination: { total: number } };
+        if (list.data.length === 0) throw new Error(`the search found nothing: ${body.slice(0, 300)}`);
+        return { total: list.pagination.total };
+      },
+    };
+  },
+};
+
 export const SCENARIOS: readonly Scenario[] = [
   getOrder('get-order', 'Get Order (API key)', 'api_key'),
   getOrder('get-order-jwt', 'Get Order (JWT)', 'jwt'),
   listOrders('list-page-1', 1),
   listOrders('list-page-500', 500),
   searchOrders,
+  searchProducts,
   {
     id: 'create-order',
     title: 'Create Order, 3 line items',

@@ -63,6 +63,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     meaning: 'From `PATCH /v1/merchant`: the merchant already has an order, in either environment, so its `currency` can no longer change (`param` `currency`). Nothing changed.',
   },
+  production_required: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'From `POST /v1/products/copy_from_sandbox`: the credential is a sandbox one. The copy goes into production, so it is made with a production credential (an `sk_live_` key, or a dashboard sign-in switched to production). Nothing was copied.',
+  },
   signature_invalid: {
     status: 400,
     type: 'invalid_request_error',

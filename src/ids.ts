@@ -16,6 +16,8 @@ export const ID_PREFIXES = {
   order: 'ord',
   lineItem: 'li',
   product: 'prod',
+  modifierGroup: 'mgrp',
+  modifierOption: 'mopt',
   customer: 'cus',
   refund: 'ref',
   user: 'usr',

@@ -26,6 +26,12 @@ export function moneyInput(amount: number, currency: string): string {
   return digits === 0 ? String(amount) : (amount / 10 ** digits).toFixed(digits);
 }
 
+/** A modifier option as a line shows it: "Oat milk +0.50", "Skimmed −0.10", or the name alone when it costs nothing. */
+export function formatModifier(option: { name: string; price_delta: number }, currency: string): string {
+  if (option.price_delta === 0) return option.name;
+  return `${option.name} ${option.price_delta > 0 ? '+' : '\u2212'}${moneyInput(Math.abs(option.price_delta), currency)}`;
+}
+
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -27,6 +27,7 @@ import { orderRoutes } from '../orders/routes.js';
 import {
   AppliedDiscount,
   LineItem,
+  LineItemModifier,
   Order,
   OrderCustomer,
   OrderDispute,
@@ -42,7 +43,7 @@ import {
 import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import type { StripeLookups } from '../payments/stripe-lookup.js';
 import { productRoutes } from '../products/routes.js';
-import { Product, ProductList } from '../products/schemas.js';
+import { CatalogueCopy, ModifierGroup, ModifierOption, Product, ProductList } from '../products/schemas.js';
 import { reportRoutes } from '../reports/routes.js';
 import { SalesBucket, SalesReport } from '../reports/schemas.js';
 import { teamRoutes } from '../team/routes.js';
@@ -67,9 +68,9 @@ export const MODULES: readonly AppModule[] = [
   {
     name: 'orders',
     routes: (app) => app.register(orderRoutes),
-    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
+    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, LineItemModifier, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
   },
-  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList] },
+  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy, ModifierGroup, ModifierOption] },
   { name: 'customers', routes: (app) => app.register(customerRoutes), schemas: [Customer, CustomerList] },
   { name: 'discount-codes', routes: (app) => app.register(discountCodeRoutes), schemas: [DiscountCode, DiscountCodeList] },
   { name: 'events', routes: (app) => app.register(eventRoutes), schemas: [Event, EventList] },

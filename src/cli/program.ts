@@ -8,6 +8,7 @@ import { registerMail } from './mail.js';
 import { registerMerchant } from './merchant.js';
 import { registerMigrate } from './migrate.js';
 import { registerOAuthClient } from './oauth-client.js';
+import { registerProducts } from './products.js';
 import { registerServe } from './serve.js';
 import { registerSigningKey } from './signing-key.js';
 import { registerUser } from './user.js';
@@ -26,6 +27,7 @@ export function buildProgram(version: string): Command {
   registerMerchant(program);
   registerUser(program);
   registerApiKey(program);
+  registerProducts(program);
   registerOAuthClient(program);
   registerSigningKey(program);
   registerDemo(program);

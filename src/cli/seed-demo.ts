@@ -78,7 +78,16 @@ type CustomerKey = 'ada' | 'grace' | 'alan';
 
 const CATALOGUE: Record<ProductKey, CreateProductBody> = {
   espresso: { name: 'Espresso', price: 325, inventory: 500 },
-  cappuccino: { name: 'Cappuccino', price: 450, inventory: 300 },
+  // A Size to choose (required) and a Milk to add (optional, one at most): "Oat +0.50" on a line.
+  cappuccino: {
+    name: 'Cappuccino',
+    price: 450,
+    inventory: 300,
+    modifier_groups: [
+      { name: 'Size', required: true, max_selected: 1, options: [{ name: 'Small', price_delta: 0 }, { name: 'Large', price_delta: 50 }] },
+      { name: 'Milk', required: false, max_selected: 1, options: [{ name: 'Oat', price_delta: 50 }] },
+    ],
+  },
   croissant: { name: 'Butter Croissant', price: 375, inventory: 40 },
   beans: { name: 'House Blend Beans 340 g', price: 1800, inventory: 25 },
   // Brewed by the urn: nobody counts cups, so stock is not tracked.
@@ -98,17 +107,20 @@ type Step =
   | { after: number; refund: Omit<RefundOrderBody, 'items'> & { items?: Array<[ProductKey, number]> } }
   | { after: number; cancel: true };
 
+/** A line: the product, its units, and the names of the modifier options chosen (none when left out). */
+type DemoLine = [ProductKey, number, string[]?];
+
 interface DemoOrder {
   ago: number;
   customer: CustomerKey | null;
-  items: Array<[ProductKey, number]>;
+  items: DemoLine[];
   payment: 'card' | 'cash';
   steps: Step[];
 }
 
 /** Capture takes a sandbox test token for card orders and nothing (null) for cash. */
 const ORDERS: DemoOrder[] = [
-  { ago: 6 * DAY, customer: 'ada', items: [['cappuccino', 2], ['croissant', 1]], payment: 'card', steps: [{ after: 2 * MINUTE, capture: 'tok_visa' }] },
+  { ago: 6 * DAY, customer: 'ada', items: [['cappuccino', 2, ['Large', 'Oat']], ['croissant', 1]], payment: 'card', steps: [{ after: 2 * MINUTE, capture: 'tok_visa' }] },
   { ago: 5 * DAY, customer: null, items: [['espresso', 1], ['drip', 1]], payment: 'cash', steps: [{ after: MINUTE, capture: null }] },
   {
     ago: 4 * DAY,
@@ -141,7 +153,7 @@ const ORDERS: DemoOrder[] = [
       { after: 3 * HOUR, refund: { amount: 500, reason: 'other' } },
     ],
   },
-  { ago: 2 * HOUR, customer: 'grace', items: [['cappuccino', 1]], payment: 'card', steps: [] },
+  { ago: 2 * HOUR, customer: 'grace', items: [['cappuccino', 1, ['Small']]], payment: 'card', steps: [] },
   { ago: 20 * MINUTE, customer: null, items: [['drip', 2]], payment: 'cash', steps: [] },
 ];
 
@@ -162,8 +174,12 @@ async function seedDemoData(db: Db, config: Config, tenant: Tenant): Promise<voi
   const services: Services = commandServices(config, db, clock);
 
   const products = {} as Record<ProductKey, string>;
+  /** Option ids by product and option name. */
+  const options = {} as Record<ProductKey, Map<string, string>>;
   for (const [key, body] of Object.entries(CATALOGUE) as Array<[ProductKey, CreateProductBody]>) {
-    products[key] = (await createProduct(services, tenant, body)).id;
+    const product = await createProduct(services, tenant, body);
+    products[key] = product.id;
+    options[key] = new Map(product.modifier_groups.flatMap((group) => group.options.map((option) => [option.name, option.id] as const)));
   }
   const customers = {} as Record<CustomerKey, string>;
   for (const [key, body] of Object.entries(CUSTOMERS) as Array<[CustomerKey, { name: string; email: string | null }]>) {
@@ -174,7 +190,11 @@ async function seedDemoData(db: Db, config: Config, tenant: Tenant): Promise<voi
     let at = start - demo.ago;
     clock.set(at);
     const order = await createOrder(services, tenant, {
-      items: demo.items.map(([product, quantity]) => ({ product_id: products[product], quantity })),
+      items: demo.items.map(([product, quantity, chosen = []]) => ({
+        product_id: products[product],
+        quantity,
+        ...(chosen.length === 0 ? {} : { modifiers: chosen.map((name) => ({ option_id: options[product].get(name)! })) }),
+      })),
       customer_id: demo.customer === null ? null : customers[demo.customer],
       payment_method: demo.payment,
     });

@@ -9,6 +9,7 @@ import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { toCustomer } from './customer-view.js';
+import { storedPhone } from './phone.js';
 import type { CreateCustomerBody, Customer } from './schemas.js';
 
 export async function createCustomer({ clock, transaction }: Services, tenant: Tenant, input: CreateCustomerBody): Promise<Customer> {
@@ -19,6 +20,8 @@ export async function createCustomer({ clock, transaction }: Services, tenant: T
     id: newId('cus'),
     name: input.name,
     email: input.email ?? null,
+    phone: input.phone == null ? null : storedPhone(input.phone),
+    note: input.note ?? null,
     created_at: now,
     updated_at: now,
   };

@@ -15,6 +15,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'listCustomers',
       summary: 'List customers',
+      description: 'Newest first. `q` finds customers by name or e-mail prefix, or phone prefix; `email` filters on one address.',
       querystring: ListCustomersQuery,
       response: { 200: CustomerList, ...errorResponses(...AUTH_ERRORS) },
     },

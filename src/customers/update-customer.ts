@@ -10,12 +10,15 @@ import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { toCustomer } from './customer-view.js';
 import { getCustomer } from './get-customer.js';
+import { storedPhone } from './phone.js';
 import type { Customer, UpdateCustomerBody } from './schemas.js';
 
 export async function updateCustomer(services: Services, tenant: Tenant, customerId: string, input: UpdateCustomerBody): Promise<Customer> {
   const changes = {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.email === undefined ? {} : { email: input.email }),
+    ...(input.phone === undefined ? {} : { phone: input.phone === null ? null : storedPhone(input.phone) }),
+    ...(input.note === undefined ? {} : { note: input.note }),
   };
   if (Object.keys(changes).length === 0) return getCustomer(services, tenant, customerId);
   const now = isoNow(services.clock);

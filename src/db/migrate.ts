@@ -20,7 +20,11 @@ import { resetTokens } from './migrations/0015-reset-tokens.js';
 import { stripeEvents } from './migrations/0016-stripe-events.js';
 import { merchantSettings } from './migrations/0017-merchant-settings.js';
 import { orderNumbers } from './migrations/0018-order-numbers.js';
+import { catalogueFields } from './migrations/0019-catalogue-fields.js';
+import { catalogueCopy } from './migrations/0020-catalogue-copy.js';
+import { orderTips } from './migrations/0021-order-tips.js';
 import { discounts } from './migrations/0022-discounts.js';
+import { modifiers } from './migrations/0023-modifiers.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -40,7 +44,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0016-stripe-events': stripeEvents(dialect),
     '0017-merchant-settings': merchantSettings(),
     '0018-order-numbers': orderNumbers(dialect),
+    '0019-catalogue-fields': catalogueFields(dialect),
+    '0020-catalogue-copy': catalogueCopy(dialect),
+    '0021-order-tips': orderTips(),
     '0022-discounts': discounts(dialect),
+    '0023-modifiers': modifiers(),
   };
 }
 

@@ -80,8 +80,17 @@ export interface ProductsTable {
   /** null: stock is not tracked. */
   inventory: number | null;
   active: number;
+  /** Unique per merchant and environment where not null (`products_sku`). */
+  sku: string | null;
+  /** Unique per merchant and environment where not null (`products_barcode`). */
+  barcode: string | null;
+  category: string | null;
   created_at: string;
   updated_at: string;
+  /** On a production product made by Copy from Sandbox: the sandbox product it copies; else null. */
+  copied_from_product_id: string | null;
+  /** JSON array of the product's modifier groups (`ModifierGroup`); `[]` without any. */
+  modifier_groups: string;
 }
 
 export interface CustomersTable {
@@ -90,6 +99,9 @@ export interface CustomersTable {
   id: string;
   name: string;
   email: string | null;
+  /** `+` and digits only: separators are removed before it is stored. */
+  phone: string | null;
+  note: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -105,6 +117,9 @@ export interface OrdersTable {
   currency: string;
   subtotal: number;
   tax: number;
+  /** The tip taken with the payment (not taxed); 0 until a capture with a tip. */
+  tip: number;
+  /** `subtotal + tax + tip`. */
   total: number;
   refunded_amount: number;
   items_count: number;
@@ -146,6 +161,8 @@ export interface LineItemsTable {
   discount: string | null;
   /** Money off this line from every discount (its own and its share of the order's). */
   discount_amount: number;
+  /** JSON array of the modifier options sold on the line (`LineItemModifier`), frozen at sale; `[]` without any. */
+  modifiers: string;
 }
 
 export interface DiscountCodesTable {

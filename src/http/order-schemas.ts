@@ -29,6 +29,17 @@ export const AppliedDiscount = Type.Object(
   },
 );
 export type AppliedDiscount = Static<typeof AppliedDiscount>;
+export const LineItemModifier = Type.Object(
+  {
+    group_id: IdOf('mgrp'),
+    group_name: Type.String({ description: "The modifier group's name when the order was created." }),
+    option_id: IdOf('mopt'),
+    name: Type.String({ description: "The option's name when the order was created." }),
+    price_delta: Type.Integer({ description: "The option's price delta when the order was created, included in the line's `unit_price`." }),
+  },
+  { $id: 'LineItemModifier', description: 'A modifier option chosen for a line (Oat milk +0.50), frozen at sale.' },
+);
+export type LineItemModifier = Static<typeof LineItemModifier>;
 
 export const LineItem = Type.Object(
   {
@@ -36,11 +47,14 @@ export const LineItem = Type.Object(
     product_id: IdOf('prod'),
     name: Type.String({ description: "The product's name when the order was created." }),
     quantity: Type.Integer(),
-    unit_price: Type.Integer({ description: "The product's price when the order was created, in the smallest currency unit." }),
+    unit_price: Type.Integer({
+      description: "Price of one unit as sold, in the smallest currency unit: the product's price when the order was created plus the chosen modifiers' `price_delta`s.",
+    }),
     total: Type.Integer({ description: '`quantity * unit_price`.' }),
     discount: Nullable(AppliedDiscount),
     discount_amount: Type.Integer({ description: "Money off this line from every discount: its own plus its share of the order's. The line sells for `total - discount_amount` before tax." }),
     refunded_quantity: Type.Integer({ description: 'Units of this line returned by refunds so far.' }),
+    modifiers: Type.Array(LineItemModifier, { description: 'The modifier options chosen for the line, in the order of the product\'s groups; `[]` without any.' }),
   },
   { $id: 'LineItem' },
 );
@@ -118,9 +132,10 @@ export const Order = Type.Object(
     id: IdOf('ord'),
     number: OrderNumber,
     status: OrderStatus,
-    total: Money,
+    total: { ...Money, description: '`subtotal + tax + tip`, in the smallest currency unit: what the customer pays (the tip only once captured with one).' },
     subtotal: Money,
-    tax: Money,
+    tax: { ...Money, description: 'Tax on the subtotal (after discounts), fixed when the order is created; a tip is not taxed.' },
+    tip: { ...Money, description: 'The tip taken with the payment (Capture Order\'s `tip`), in the smallest currency unit; 0 until then. Not taxed; included in `total`.' },
     discount_total: Type.Integer({ minimum: 0, description: 'All money off the order: the sum of the lines\' `discount_amount` (line and order-level discounts).' }),
     refunded_amount: Money,
     currency: Currency,

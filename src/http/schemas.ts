@@ -16,6 +16,12 @@ export function IdOf(prefix: IdPrefix, description?: string) {
 }
 
 /** An identifier in a request: any short string, so an unknown one is "not found" rather than "malformed". */
+/**
+ * A phone number as people write it: an optional leading `+`, digits, and spaces, dashes, dots or
+ * parentheses between them (stored without the separators).
+ */
+export const PHONE_PATTERN = '^\\+?[ ().-]*[0-9][0-9 ().-]*$';
+
 export const IdParam = Type.String({ minLength: 1, maxLength: 255 });
 
 export const Money = Type.Integer({ minimum: 0, description: 'Amount in the smallest currency unit (e.g. cents).' });

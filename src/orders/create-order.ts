@@ -3,7 +3,9 @@
  * in one transaction (`stock.ts` says how stock is taken), numbered by the tenant's next order number
  * (`db/orders/order-numbers.ts`). Its statements are written once in
  * `db/orders/create-order.ts`: on PostgreSQL, three round trips (the event and its deliveries included), plus
- * begin and commit.
+ * begin and commit. A line's modifiers are checked against its product's groups, which come back
+ * with the update that takes the product's stock (`modifiers.ts`); a refused choice rolls the
+ * reservation back. Modifiers set the line's `unit_price`; discounts apply after them.
  *
  * Discounts (`money.ts` has the rules): the lines' own, the order-level ones and a `discount_code`'s,
  * with tax computed after them. A code is redeemed in the order's transaction by one conditional
@@ -16,6 +18,8 @@ import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
+import type { ModifierGroup } from '../products/schemas.js';
+import { modifiersOfLine } from './modifiers.js';
 import { discountOrder, orderFigures, type DiscountedOrder, type DiscountSpec } from './money.js';
 import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
@@ -48,7 +52,16 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
     if (reservation.refused !== undefined) throw refusal(reservation.refused, `items[${firstIndex(reservation.refused.productId)}].product_id`);
     const products = reservation.products;
 
-    const lines = input.items.map((item, i) => ({ total: item.quantity * products.get(item.product_id)!.price, discount: lineDiscounts[i] }));
+    // Modifiers first: they set each line's unit price, which the discounts then apply to.
+    const priced = input.items.map((item, position) => {
+      const product = products.get(item.product_id)!;
+      return modifiersOfLine(
+        { name: product.name, price: product.price, groups: JSON.parse(product.modifier_groups) as ModifierGroup[] },
+        item.modifiers ?? [],
+        `items[${position}].modifiers`,
+      );
+    });
+    const lines = input.items.map((item, i) => ({ total: item.quantity * priced[i]!.unitPrice, discount: lineDiscounts[i] }));
     // The discounts sent are checked before the code is redeemed (a code's discount is capped, never refused).
     const checked = discountOrder(lines, orderDiscounts);
     if ('refused' in checked) {
@@ -69,6 +82,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       const product = products.get(item.product_id)!;
       const spec = lineDiscounts[position];
       const own = spec === undefined ? null : applied(spec, discounted.own[position]!, item.discount!.reason);
+      const { modifiers, unitPrice } = priced[position]!;
       return {
         merchant_id: tenant.merchantId,
         environment: tenant.environment,
@@ -78,9 +92,10 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
         product_id: item.product_id,
         name: product.name,
         quantity: item.quantity,
-        unit_price: product.price,
-        total: item.quantity * product.price,
+        unit_price: unitPrice,
+        total: item.quantity * unitPrice,
         refunded_quantity: 0,
+        modifiers: JSON.stringify(modifiers),
         discount: own === null ? null : JSON.stringify(own),
         discount_amount: discounted.discountAmounts[position]!,
       };
@@ -100,6 +115,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       currency: reservation.currency,
       subtotal,
       tax,
+      tip: 0,
       total: subtotal + tax,
       refunded_amount: 0,
       items_count: items.length,

@@ -171,3 +171,11 @@ export function discountOrder(
 function rank(discount: DiscountSpec): number {
   return discount.type === 'percentage' ? 0 : 1;
 }
+
+/**
+ * A tip of `percentageBps` basis points of `base` (the order's total before the tip), rounded half
+ * up: `round_half_up(base * percentage_bps / 10000)`.
+ */
+export function tipOf(base: number, percentageBps: number): number {
+  return divideRoundHalfUp(BigInt(base) * BigInt(percentageBps), 10_000n);
+}

@@ -9,7 +9,7 @@ import { orderJson } from '../db/orders/order-json.js';
 import { otherEnvironmentOfOrder } from '../db/orders/orders.js';
 import type { LineItemRow, OrderRow, RefundRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import type { AppliedDiscount, Order, OrderDispute, OrderSummary, Refund } from './schemas.js';
+import type { AppliedDiscount, LineItemModifier, Order, OrderDispute, OrderSummary, Refund } from './schemas.js';
 
 export function toRefund(row: RefundRow): Refund {
   return {
@@ -51,6 +51,7 @@ export function toOrder(
     total: row.total,
     subtotal: row.subtotal,
     tax: row.tax,
+    tip: row.tip,
     discount_total: row.discount_total,
     refunded_amount: row.refunded_amount,
     currency: row.currency,
@@ -65,6 +66,7 @@ export function toOrder(
       discount: li.discount === null ? null : (JSON.parse(li.discount) as AppliedDiscount),
       discount_amount: li.discount_amount,
       refunded_quantity: li.refunded_quantity,
+      modifiers: JSON.parse(li.modifiers) as LineItemModifier[],
     })),
     discounts: JSON.parse(row.discounts) as AppliedDiscount[],
     customer: customer === undefined ? null : { id: customer.id, name: customer.name, email: customer.email },

@@ -1,12 +1,14 @@
 /**
  * Refund: give money back for a paid order, in full, by amount, by returned items, or both.
  *
- * - Empty body: everything left to refund.
- * - `amount`: that much, 1 to what is left.
+ * - Empty body: everything left to refund, the tip included.
+ * - `amount`: that much, 1 to what is left (the tip included).
  * - `items`: each line's goods, pro-rated with its discounts (`returnedGoods` in `money.ts`;
  *   `quantity * unit_price` without one), plus their share of the order's tax (rounded half up),
- *   capped at what is left; when the refund brings back every unit still out, it takes exactly what
- *   is left, so rounding never leaves a cent behind nor refunds one too many.
+ *   capped at what is left of the goods and tax; when the refund brings back every unit still out, it
+ *   takes exactly what is left of them, so rounding never leaves a cent behind nor refunds one too
+ *   many. Returned goods never take the tip back: money refunded by amount counts against the goods
+ *   and tax first, and the tip is given back only by an empty body or an `amount`.
  * - `amount` and `items`: the items say what came back, the amount is the money (at most their value).
  *
  * The order row is held for the whole transaction, so refunds of one order run one at a time and
@@ -102,6 +104,8 @@ async function planRefund(trx: DbTransaction, tenant: Tenant, order: OrderRow, i
     throw new ApiError('order_not_refundable', `This order is ${order.status}; only paid orders can be refunded.`);
   }
   const left = order.total - order.refunded_amount;
+  // What is left of the goods and their tax: the tip is not the goods' (refunds by amount count against the goods first).
+  const goodsLeft = Math.max(0, left - order.tip);
 
   let returned: Array<{ line: LineItemRow; quantity: number }> = [];
   let itemsValue: number | undefined;
@@ -133,7 +137,7 @@ async function planRefund(trx: DbTransaction, tenant: Tenant, order: OrderRow, i
       (sum, { line, quantity }) => sum + returnedValue(returnedGoods(line.total - line.discount_amount, line.quantity, line.refunded_quantity, quantity), order, linesNet),
       0,
     );
-    itemsValue = everyUnitBack ? left : Math.min(value, left);
+    itemsValue = everyUnitBack ? goodsLeft : Math.min(value, goodsLeft);
   }
 
   let amount: number;

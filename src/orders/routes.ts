@@ -68,7 +68,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'createOrder',
       summary: 'Create an order',
-      description: 'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.',
+      description: 'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment, and the modifiers chosen (`items[].modifiers`) with their names and price deltas: `unit_price` is the price plus the deltas. A choice the product\'s groups do not allow is 400 on `items[i].modifiers`. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.',
       body: CreateOrderBody,
       response: { 201: Order, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'product_not_found', 'product_inactive', 'out_of_stock', 'customer_not_found') },
     },
@@ -84,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'captureOrder',
       summary: 'Capture payment for an order',
-      description: 'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no body.',
+      description: 'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no `payment_token`. Either may add a `tip`: `{"amount": 200}` or `{"percentage_bps": 1500}` (of `subtotal + tax`, rounded half up), at most 100% of that; the order\'s `tip` and `total` then include it and the card is charged that total. The tip is not taxed.',
       params: OrderIdParams,
       body: CaptureOrderBody,
       response: {

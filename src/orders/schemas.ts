@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from '../db/schema.js';
 import { OrderNumber, OrderStatus, PaymentMethod, RefundReason } from '../http/order-schemas.js';
 import { Currency, IdOf, IdParam, MAX_DISCOUNT_AMOUNT, MAX_QUANTITY, Metadata, Money, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
 
-export { AppliedDiscount, LineItem, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
+export { AppliedDiscount, LineItem, LineItemModifier, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
 
 export const OrderSummary = Type.Object(
   {
@@ -75,10 +75,17 @@ export const CreateOrderBody = Type.Object(
           product_id: IdParam,
           quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }),
           discount: Type.Optional(Nullable(DiscountInput)),
+          modifiers: Type.Optional(
+            Type.Array(Type.Object({ option_id: IdParam }, { additionalProperties: false }), {
+              maxItems: 20,
+              description:
+                "Up to 20 options of the product's modifier groups (`modifier_groups[].options[].id`), as many in each group as it allows, every required group included. Each adds its `price_delta` to the line's `unit_price`.",
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 100, description: '1 to 100 lines; each takes `quantity` (1 to 10000) units of a product.' },
+      { minItems: 1, maxItems: 100, description: '1 to 100 lines; each takes `quantity` (1 to 10000) units of a product, with the `modifiers` chosen. The same product with other modifiers is another line.' },
     ),
     discounts: Type.Optional(
       Type.Array(DiscountInput, {
@@ -103,11 +110,35 @@ export const CreateOrderBody = Type.Object(
 );
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 
+/** The greatest tip, in basis points of the order's total before the tip: 100%. */
+export const MAX_TIP_BPS = 10_000;
+
+export const CaptureTip = Type.Object(
+  {
+    amount: Type.Optional(Type.Integer({ minimum: 0, description: "The tip in the smallest currency unit, 0 to the order's total before the tip.", examples: [200] })),
+    percentage_bps: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_TIP_BPS,
+        description: "The tip in basis points (1500 = 15%) of the order's total before the tip (`subtotal + tax`), rounded half up to the smallest currency unit.",
+        examples: [1500],
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "A tip taken with the payment: exactly one of `amount` or `percentage_bps`. At most 100% of the order's total before the tip. Not taxed; the order's `tip` and `total` include it once captured, and a card is charged that total.",
+  },
+);
+export type CaptureTip = Static<typeof CaptureTip>;
+
 export const CaptureOrderBody = Type.Object(
   {
     payment_token: Type.Optional(
       Type.String({ minLength: 1, maxLength: 255, description: 'Card orders: the tokenized card. The sandbox takes `tok_visa`, `tok_mastercard`, `tok_amex` and `tok_chargeDeclined`. Cash orders: omit.' }),
     ),
+    tip: Type.Optional(CaptureTip),
   },
   { additionalProperties: false },
 );
@@ -117,12 +148,12 @@ export const EmptyBody = Type.Object({}, { additionalProperties: false });
 
 export const RefundOrderBody = Type.Object(
   {
-    amount: Type.Optional(Type.Integer({ description: 'Money to refund, 1 to what is left. Omit for everything left (or, with `items`, their value).', examples: [500] })),
+    amount: Type.Optional(Type.Integer({ description: 'Money to refund, 1 to what is left (a tip included). Omit for everything left, the tip included (or, with `items`, their value).', examples: [500] })),
     reason: Type.Optional(RefundReason),
     items: Type.Optional(
       Type.Array(
         Type.Object({ line_item_id: IdParam, quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }) }, { additionalProperties: false }),
-        { minItems: 1, maxItems: 100, description: 'Units coming back. Tracked stock is restocked.' },
+        { minItems: 1, maxItems: 100, description: 'Units coming back. Tracked stock is restocked. Their value is their price and share of tax, never the tip.' },
       ),
     ),
   },

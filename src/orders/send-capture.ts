@@ -23,11 +23,15 @@ export interface CaptureCallRequest {
   paymentToken: string;
   /** The order's PaymentIntent, which this attempt confirms (absent in calls recorded before one PaymentIntent per order). */
   paymentId?: string;
+  /** The tip charged with this attempt, included in `amount` (absent, or 0, in calls recorded before tips). */
+  tip?: number;
+  /** Set the PaymentIntent's amount to `amount` before confirming it: the amount it was made with changed (a tip, now or in an earlier attempt). */
+  setAmount?: boolean;
 }
 
 /** Sends a recorded capture call and records what the processor did; an unknown outcome leaves it pending. */
 export async function sendCapture(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<SentCall<Order>> {
-  const request = JSON.parse(call.request) as CaptureCallRequest;
+  const { tip: _tip, ...request } = JSON.parse(call.request) as CaptureCallRequest;
   let charge: ChargeResult;
   try {
     charge = await processor.charge({ merchantId: tenant.merchantId, orderId: call.order_id, ...request, idempotencyKey: call.idempotency_key });
@@ -57,8 +61,12 @@ async function settleCapture(
     const now = isoNow(clock);
     if (!(await settleCall(trx, call, 'succeeded', now))) return readOrder(trx, tenant, call.order_id);
     if (order.status !== 'pending') throw new Error(`order ${order.id} is ${order.status} while its capture call ${call.id} was pending`);
+    // The tip this call was sent with, whichever request settles it.
+    const tip = (JSON.parse(call.request) as CaptureCallRequest).tip ?? 0;
     const paid = {
       status: 'paid' as const,
+      tip,
+      total: order.total + tip,
       paid_at: now,
       card_last4: charge.cardLast4,
       card_brand: charge.cardBrand,

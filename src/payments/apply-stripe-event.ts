@@ -4,7 +4,8 @@
  * whose answer Till never got.
  *
  * - `payment_intent.succeeded`: when it is the order's own PaymentIntent (the one each capture call
- *   records as `paymentId`), a `pending` card order of that amount becomes `paid` by the same change
+ *   records as `paymentId`), a `pending` card order of that amount (its total with the tip its capture
+ *   call was sent with) becomes `paid`, with that tip, by the same change
  *   a capture makes (`order.paid`, its webhooks); the capture call waiting on that PaymentIntent is
  *   settled `succeeded` in the same transaction, so the capture that sent it answers the paid order.
  *   Both hold the order's row and settle the call only while it is pending: the order is paid once.
@@ -35,7 +36,7 @@ import type { OrderDispute } from '../orders/schemas.js';
 import { recordOrderEvent, transitionOrder } from '../orders/transition-order.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
-import { lastPaymentId, pendingCall, settleCall } from '../db/payments/processor-calls.js';
+import { captureRequests, lastPaymentId, pendingCall, settleCall } from '../db/payments/processor-calls.js';
 import { environmentsOfMode, type StripeLookups } from './stripe-lookup.js';
 
 /** What became of an event: `applied` (or found nothing to change), `replayed` (applied before), `ignored` (a type Till does not act on), `unknown` (no order of Till's). */
@@ -138,10 +139,12 @@ async function once(services: Services, found: FoundOrder, event: Stripe.Event, 
   });
 }
 
-/** What a capture call recorded: the order's PaymentIntent it confirms (`paymentId`), or, before one PaymentIntent per order, the token it charged. */
+/** What a capture call recorded: the order's PaymentIntent it confirms (`paymentId`), or, before one PaymentIntent per order, the token it charged; and its tip. */
 interface CaptureCallRequest {
   paymentToken?: string;
   paymentId?: string;
+  /** The tip charged with the call, included in its amount (absent before tips). */
+  tip?: number;
 }
 
 /**
@@ -197,7 +200,11 @@ export async function recordStripePayment(
     warn({ order: orderId, merchant: tenant.merchantId, payment_intent: intent.id, own }, "a succeeded PaymentIntent is not the order's own; the order is left pending: refund it in Stripe if it is a second charge");
     return false;
   }
-  if (order.payment_method !== 'card' || intent.amount !== order.total || intent.currency !== order.currency.toLowerCase()) {
+  // The tip is the one its capture call was sent with; without a pending call (a 3-D Secure challenge finished after the
+  // app went away, its call settled), the latest attempt's, which set the PaymentIntent's amount last.
+  const [latest] = pending === undefined ? ((await captureRequests(trx, tenant, orderId)) as CaptureCallRequest[]) : [JSON.parse(pending.request) as CaptureCallRequest];
+  const tip = latest?.tip ?? 0;
+  if (order.payment_method !== 'card' || intent.amount !== order.total + tip || intent.currency !== order.currency.toLowerCase()) {
     warn({ order: orderId, merchant: tenant.merchantId, payment_intent: intent.id }, "a succeeded PaymentIntent does not match its order's method, amount or currency; the order is left pending");
     return false;
   }
@@ -209,6 +216,8 @@ export async function recordStripePayment(
     orderId,
     {
       status: 'paid',
+      tip,
+      total: order.total + tip,
       paid_at: now,
       card_last4: method?.card?.last4 ?? null,
       card_brand: method?.card?.brand ?? null,

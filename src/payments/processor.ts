@@ -31,6 +31,8 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** A remote processor's payment object for the order (from `preparePayment`); absent for the simulator. */
   paymentId?: string | undefined;
+  /** The payment object's amount is set to `amount` before it is confirmed (it was made for the total before a tip). */
+  setAmount?: boolean | undefined;
 }
 
 /** The order's one payment object at a remote processor, made with a key of the order's id. */

@@ -7,7 +7,8 @@
  * for a card token) and the attempt's own key. A later attempt confirms the same PaymentIntent with
  * the new card, which also ends an abandoned 3-D Secure challenge on it: a PaymentIntent takes its
  * amount at most once, so an order can never be charged twice. A refund creates a Refund of the
- * PaymentIntent for the exact amount. Every call carries Till's idempotency key, so Stripe answers a
+ * PaymentIntent for the exact amount. An attempt with a tip first sets the PaymentIntent's amount to
+ * the total with the tip (`setAmount`). Every call carries Till's idempotency key, so Stripe answers a
  * repeated call with its first result for 24 hours.
  *
  * Outcomes: a success, a decline or an authentication to finish are results. Stripe's 409 (the same
@@ -55,6 +56,7 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
     const intentId = request.paymentId;
     if (token.startsWith('pi_')) return chargeFinished(stripe, errors, request);
     if (intentId === undefined) return chargeRecordedBeforeIntents(stripe, errors, request);
+    if (request.setAmount === true) await setAmount(stripe, errors, intentId, request);
     try {
       const intent = await stripe.paymentIntents.confirm(
         intentId,
@@ -80,6 +82,21 @@ export function stripeProcessor(secretKey: string, options: StripeOptions = {}):
         if (intent.status === 'succeeded' || intent.status === 'processing') return resultOf(intent);
         return { ok: false, reason: 'processor_error', message: `Stripe answered with an error and the PaymentIntent took no money: ${(error as Error).message}` };
       }
+      throw unknownOutcome(errors, error);
+    }
+  }
+
+  /**
+   * The PaymentIntent was made for the order's total before a tip: the attempt's amount (with its tip)
+   * is set on it before it is confirmed, with a key of the attempt's own, so a repeat sets the same
+   * amount. A PaymentIntent that can no longer change (confirmed or canceled by another attempt) is
+   * left as it is: the confirm that follows finds it so and reads what happened.
+   */
+  async function setAmount(stripe: Stripe, errors: StripeErrors, intentId: string, request: ChargeRequest): Promise<void> {
+    try {
+      await stripe.paymentIntents.update(intentId, { amount: request.amount }, { idempotencyKey: `${request.idempotencyKey}_amount` });
+    } catch (error) {
+      if (error instanceof errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') return;
       throw unknownOutcome(errors, error);
     }
   }

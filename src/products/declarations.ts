@@ -11,7 +11,7 @@ export const PRODUCT_SCOPES = {
 } as const satisfies ScopeDeclarations;
 
 export const PRODUCT_EVENTS = {
-  'product.created': { description: 'Create Product succeeded; `data.object` is the product.', label: 'A product is added', readScope: 'products:read' },
+  'product.created': { description: 'Create Product succeeded, or Copy from Sandbox made this production product; `data.object` is the product.', label: 'A product is added', readScope: 'products:read' },
   'product.updated': {
     description: 'Update Product changed at least one field; `data.object` is the product as it now is.',
     label: 'A product is changed',

@@ -2,6 +2,10 @@
  * The sales report: orders paid and refunds made over a range, in totals and by UTC hour or day,
  * added up by the database (`db/orders/sales.ts`). A bucket is named by the first 13 characters of
  * a stored timestamp (the UTC hour) or the first 10 (the UTC day).
+ *
+ * Tips are the staff's money, not the shop's sales: `sales_amount` is the orders' totals without their
+ * tips (goods and tax), and `tips` the tips taken with them, so that the two add up to what was
+ * charged. Refunds are the money given back, whatever it was for (a full refund gives the tip back too).
  */
 import type { Tenant } from '../auth/principal.js';
 import { salesByBucket } from '../db/orders/sales.js';
@@ -34,14 +38,15 @@ export async function salesReport({ db }: Services, tenant: Tenant, query: Sales
   const [settings, { sales, refunds }] = await Promise.all([merchantSettings(db, tenant.merchantId), salesByBucket(db, tenant, from, to, keyLength)]);
 
   // PostgreSQL answers count and sum of bigint as text: read every figure as a number.
-  const salesBy = new Map(sales.map((row) => [row.bucket, { count: Number(row.count), amount: Number(row.amount) }]));
+  const salesBy = new Map(sales.map((row) => [row.bucket, { count: Number(row.count), amount: Number(row.amount) - Number(row.tips), tips: Number(row.tips) }]));
   const refundsBy = new Map(refunds.map((row) => [row.bucket, { count: Number(row.count), amount: Number(row.amount) }]));
   const buckets: SalesReport['buckets'] = [];
   for (let start = Math.floor(fromMs / ms) * ms; start < toMs; start += ms) {
     const key = new Date(start).toISOString().slice(0, keyLength);
-    buckets.push({ start: key + suffix, orders: salesBy.get(key)?.count ?? 0, sales_amount: salesBy.get(key)?.amount ?? 0, refunded_amount: refundsBy.get(key)?.amount ?? 0 });
+    const paid = salesBy.get(key);
+    buckets.push({ start: key + suffix, orders: paid?.count ?? 0, sales_amount: paid?.amount ?? 0, tips: paid?.tips ?? 0, refunded_amount: refundsBy.get(key)?.amount ?? 0 });
   }
-  const sum = (rows: Iterable<{ count: number; amount: number }>, field: 'count' | 'amount') => [...rows].reduce((total, row) => total + row[field], 0);
+  const sum = <R extends Record<F, number>, F extends string>(rows: Iterable<R>, field: F) => [...rows].reduce((total, row) => total + row[field], 0);
   return {
     currency: settings.currency,
     from,
@@ -50,6 +55,7 @@ export async function salesReport({ db }: Services, tenant: Tenant, query: Sales
     totals: {
       orders: sum(salesBy.values(), 'count'),
       sales_amount: sum(salesBy.values(), 'amount'),
+      tips: sum(salesBy.values(), 'tips'),
       refunded_amount: sum(refundsBy.values(), 'amount'),
       refunds: sum(refundsBy.values(), 'count'),
     },

@@ -30,7 +30,8 @@ export const SalesBucket = Type.Object(
   {
     start: Timestamp,
     orders: Type.Integer({ minimum: 0, description: 'Orders paid in this bucket.' }),
-    sales_amount: { ...Money, description: 'Sum of the totals of the orders paid in this bucket, in the smallest currency unit.' },
+    sales_amount: { ...Money, description: 'Sum of the totals of the orders paid in this bucket without their tips (goods and tax), in the smallest currency unit.' },
+    tips: { ...Money, description: 'Sum of the tips taken with the orders paid in this bucket (not in `sales_amount`; not taxed).' },
     refunded_amount: { ...Money, description: 'Sum of the refunds made in this bucket, in the smallest currency unit.' },
   },
   { $id: 'SalesBucket', additionalProperties: false, title: 'SalesBucket', description: 'One hour or day (UTC) of the range, starting at `start`.' },
@@ -45,7 +46,8 @@ export const SalesReport = Type.Object(
     totals: Type.Object(
       {
         orders: { ...Count, description: 'Orders paid in the range.' },
-        sales_amount: { ...Money, description: 'Sum of their totals (gross: refunds are not taken off).' },
+        sales_amount: { ...Money, description: 'Sum of their totals without tips (gross: refunds are not taken off).' },
+        tips: { ...Money, description: 'Sum of their tips; `sales_amount + tips` is what was charged.' },
         refunded_amount: { ...Money, description: 'Sum of the refunds made in the range, whenever their order was paid.' },
         refunds: { ...Count, description: 'Refunds made in the range.' },
       },

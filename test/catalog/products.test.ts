@@ -8,7 +8,7 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { assertError, assertId, assertStatus, createOrder, ISO_MS } from '../orders/support.js';
 
-const PRODUCT_FIELDS = ['active', 'created_at', 'currency', 'id', 'inventory', 'name', 'price', 'updated_at'];
+const PRODUCT_FIELDS = ['active', 'barcode', 'category', 'created_at', 'currency', 'id', 'inventory', 'modifier_groups', 'name', 'price', 'sku', 'updated_at'];
 
 describeEachBackend('products', (backend) => {
   let server: TestServer;
@@ -34,8 +34,12 @@ describeEachBackend('products', (backend) => {
           currency: 'EUR',
           inventory: 40,
           active: true,
+          sku: null,
+          barcode: null,
+          category: null,
           created_at: '2026-07-01T08:00:00.000Z',
           updated_at: '2026-07-01T08:00:00.000Z',
+          modifier_groups: [],
         },
       );
       const fetched = await sandbox.get(`/v1/products/${created.body.id}`);
@@ -101,7 +105,7 @@ describeEachBackend('products', (backend) => {
         [{ name: 'Tea', price: 100, active: 1 }, 'parameter_invalid', 'active'],
         [{ name: 'Tea', price: 100, currency: 'EUR' }, 'parameter_unknown', 'currency'],
         [{ name: 'Tea', price: 100, id: 'prod_mine' }, 'parameter_unknown', 'id'],
-        [{ name: 'Tea', price: 100, sku: 'T-1' }, 'parameter_unknown', 'sku'],
+        [{ name: 'Tea', price: 100, colour: 'red' }, 'parameter_unknown', 'colour'],
       ];
       for (const [body, code, param] of cases) {
         assertError(await sandbox.post('/v1/products', body), 400, code, param);

@@ -53,6 +53,25 @@ describeEachBackend('till demo', (backend) => {
     t.after(async () => assert.equal(await server.stop(), 0));
     const api = new Api(url, first.api_key.key);
 
+    // The cappuccino has a required Size and an optional Milk, and a sold line shows "Oat +50".
+    const cappuccino = (await api.get('/v1/products')).body.data.find((p: { name: string }) => p.name === 'Cappuccino');
+    assert.deepEqual(
+      cappuccino.modifier_groups.map((g: any) => [g.name, g.required, g.max_selected, g.options.map((o: any) => `${o.name} ${o.price_delta}`)]),
+      [
+        ['Size', true, 1, ['Small 0', 'Large 50']],
+        ['Milk', false, 1, ['Oat 50']],
+      ],
+    );
+    const withOat = [];
+    for (const summary of (await api.get('/v1/orders?per_page=100')).body.data) {
+      const order = (await api.get(`/v1/orders/${summary.id}`)).body;
+      withOat.push(...order.items.filter((line: any) => line.modifiers.some((m: any) => m.name === 'Oat')));
+    }
+    assert.deepEqual(
+      withOat.map((line: any) => [line.name, line.quantity, line.unit_price, line.modifiers.map((m: any) => `${m.group_name}: ${m.name} +${m.price_delta}`)]),
+      [['Cappuccino', 2, 550, ['Size: Large +50', 'Milk: Oat +50']]],
+    );
+
     // The printed sign-in, run as a person would (here on the port the server got).
     const signedIn = await submitSignIn(new URL(`${url}/oauth/authorize${authorization.search}`), first.merchant.email, first.merchant.password);
     assert.equal(signedIn.status, 303, signedIn.html);

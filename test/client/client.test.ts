@@ -76,6 +76,22 @@ describeEachBackend('@till/client', (backend) => {
     assert.equal((await till.products.retrieve(product.id)).inventory, 8);
   });
 
+  test('catalogue fields are typed, and q and category reach List Products and List Customers', async () => {
+    const { sandbox } = await createTestMerchant(server);
+    const till = new Till({ apiKey: sandbox.credential!, baseUrl: server.url });
+    const espresso = await till.products.create({ name: 'Espresso', price: 250, sku: 'ESP-1', barcode: '4006381333931', category: 'Coffee' });
+    await till.products.create({ name: 'Scone', price: 300, category: 'Bakery' });
+    const sku: string | null = espresso.sku;
+    assert.equal(sku, 'ESP-1');
+    assert.deepEqual((await till.products.list({ q: 'ESP-1' })).data.map((p) => p.id), [espresso.id]);
+    assert.deepEqual((await till.products.list({ category: 'Bakery' })).data.map((p) => p.name), ['Scone']);
+    const ada = await till.customers.create({ name: 'Ada', phone: '+44 20 7946 0958', note: 'Regular' });
+    assert.deepEqual([ada.phone, ada.note], ['+442079460958', 'Regular']);
+    assert.deepEqual((await till.customers.list({ q: '+4420' })).data.map((c) => c.id), [ada.id]);
+    const taken = await rejection(till.products.create({ name: 'Again', price: 1, sku: 'ESP-1' }), InvalidRequestError);
+    assert.equal(taken.param, 'sku');
+  });
+
   test('a list of 250 orders: one page on await, every order once with for await, and page by page', async () => {
     const other = await createTestMerchant(server);
     const till = new Till({ apiKey: other.sandboxKey, baseUrl: server.url });

@@ -178,6 +178,9 @@ describeEachBackend('@till/client sign-in', (backend) => {
     await till.discountCodes.update(code.id, { max_redemptions: 10 });
     assert.equal((await till.discountCodes.retrieve(code.id)).code, 'TEA-10');
     assert.equal((await till.discountCodes.list({ active: true })).data.length, 1);
+    // Copy from Sandbox takes a production sign-in; this one is in the sandbox, so the API refuses it
+    // (test/catalog/catalogue-copy.test.ts copies through it in production).
+    await assert.rejects(till.products.copyFromSandbox({ include_stock: false }), (error: { code?: string }) => error.code === 'production_required');
 
     const customer = await till.customers.create({ name: 'Ada', email: 'ada@example.com' });
     await till.customers.update(customer.id, { name: 'Ada L.' });
@@ -233,7 +236,7 @@ describeEachBackend('@till/client sign-in', (backend) => {
     assert.equal((await till.account.retrieve()).user?.email, shop.email);
     await till.account.changePassword({ current_password: shop.password, new_password: 'another-long-password-2' });
 
-    // Each operation of the document was requested (and every call above returned, so each succeeded).
+    // Each operation of the document was requested (and every call above returned, so each succeeded, but the one refused on purpose).
     const document = (await openApiDocument()) as { paths: Record<string, Record<string, { operationId?: string }>> };
     // Stripe's events are sent by Stripe, signed with the endpoint's secret: no app calls that operation.
     const sentByStripe = new Set(['receiveStripeEvent']);

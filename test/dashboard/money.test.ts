@@ -128,6 +128,40 @@ describeEachBackend('money in the dashboard', (backend) => {
     }
   });
 
+  test('a tipped order shows its tip line; returning every item offers the goods back, not the tip', { skip: BROWSER_SKIP }, async () => {
+    const watched = await openContext(browser!);
+    const { page } = watched;
+    try {
+      const product = await merchant.sandbox.post('/v1/products', { name: 'Espresso', price: 2_500 });
+      const order = await merchant.sandbox.post('/v1/orders', { items: [{ product_id: product.body.id, quantity: 1 }] });
+      const paid = await merchant.sandbox.post(`/v1/orders/${order.body.id}/capture`, { payment_token: 'tok_visa', tip: { amount: 300 } });
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      await page.goto(`${server.url}/dashboard/orders/${order.body.id}`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      const tip = page.locator('tr[data-figure="tip"]');
+      await tip.waitFor();
+      assert.equal((await tip.innerText()).replace(/\s+/g, ' ').trim(), 'Tip $3.00');
+      assert.equal(await page.locator('[data-figure="total"]').innerText(), '$28.00');
+
+      await page.getByLabel('Chosen items').check();
+      await page.getByLabel('Espresso: units to refund (of 1 left)').fill('1');
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refund $25.00?' });
+      await dialog.getByRole('button', { name: 'Refund $25.00' }).click();
+      await page.locator('.badge', { hasText: 'Partially refunded' }).waitFor();
+      assert.equal((await merchant.sandbox.get(`/v1/orders/${order.body.id}`)).body.refunded_amount, 2_500);
+      await page.getByText('$3.00 left to refund.').waitFor();
+
+      const untipped = await paidOrder(700);
+      await page.goto(`${server.url}/dashboard/orders/${untipped}`);
+      await page.getByText('$7.00 left to refund.').waitFor();
+      assert.equal(await page.locator('tr[data-figure="tip"]').count(), 0, 'no tip line without a tip');
+      assertClean(watched, server.url);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
   test('in live mode a card order offers no token box and says what can be done instead', { skip: BROWSER_SKIP }, async () => {
     const watched = await openContext(browser!);
     const { page } = watched;

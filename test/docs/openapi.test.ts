@@ -56,6 +56,7 @@ const EXPECTED_SCOPES: Record<string, string> = {
   getDiscountCode: 'products:read',
   createDiscountCode: 'products:write',
   updateDiscountCode: 'products:write',
+  copyProductsFromSandbox: 'products:write',
   listCustomers: 'customers:read',
   getCustomer: 'customers:read',
   createCustomer: 'customers:write',

@@ -3,7 +3,7 @@
  * client to talk to (no network reaches Stripe from the tests):
  *
  * - `POST /v1/payment_intents` (confirmed at once with `confirm=true`, or left `requires_payment_method`),
- *   `POST /v1/payment_intents/:id/confirm`, `POST /v1/payment_intents/:id/cancel`,
+ *   `POST /v1/payment_intents/:id` (its `amount`, before it is confirmed), `POST /v1/payment_intents/:id/confirm`, `POST /v1/payment_intents/:id/cancel`,
  *   `GET /v1/payment_intents/:id`, with Stripe's test PaymentMethods (`pm_card_visa`, `pm_card_mastercard`,
  *   `pm_card_chargeDeclined`, `pm_card_chargeDeclinedInsufficientFunds`, `pm_card_authenticationRequired`)
  *   or `payment_method_data[card][token]` (`tok_visa`...);
@@ -206,6 +206,7 @@ export class StripeTestServer {
       if (method === 'GET' && action[2] === undefined) return { status: 200, body: shown(intent, params) };
       if (method === 'POST' && action[2] === 'confirm') return this.confirm(intent, params);
       if (method === 'POST' && action[2] === 'cancel') return this.cancel(intent, params);
+      if (method === 'POST' && action[2] === undefined) return this.update(intent, params);
     }
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(params);
     if (method === 'GET' && path === '/v1/refunds') {
@@ -286,6 +287,19 @@ export class StripeTestServer {
       intent.status = 'succeeded';
       intent.amount_received = intent.amount;
       intent.next_action = null;
+    }
+    return { status: 200, body: shown(intent, params) };
+  }
+
+  /** Updates the amount, as Stripe allows before the PaymentIntent is confirmed or canceled. */
+  private update(intent: Record<string, any>, params: Record<string, string>): Answer {
+    if (params.amount !== undefined) {
+      if (!CONFIRMABLE.has(intent.status)) {
+        return unexpectedState(intent, params, `You cannot update this PaymentIntent's amount because it has a status of ${intent.status}.`);
+      }
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 1) return invalid('Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+      intent.amount = amount;
     }
     return { status: 200, body: shown(intent, params) };
   }

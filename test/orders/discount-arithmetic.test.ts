@@ -8,13 +8,17 @@
  *   unit by unit in random steps;
  * - a few hundred through the real API on each database: create, capture, refund items step by step,
  *   checking every figure, every refund's amount, and that the refunds sum to the order's total.
+ *   Some of these lines carry modifiers (the reference's unit price is the base price plus the
+ *   options' deltas; the arithmetic after it is the same) and some orders are captured with a tip
+ *   (added after tax, not taxed: items refunds give back goods and their tax share only, never the
+ *   tip; a final refund with an empty body gives back what is left, the tip included).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { discountOrder, orderFigures, returnedGoods, returnedValue, type DiscountSpec } from '../../src/orders/money.js';
 import { describeEachBackend } from '../helpers/backends.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
-import { assertStatus, capture } from './support.js';
+import { assertStatus } from './support.js';
 
 // ---- The reference -------------------------------------------------------------------------------
 
@@ -40,6 +44,7 @@ function floorOf(x: Fraction): bigint {
 type Discount = { type: 'percentage'; bps: number } | { type: 'amount'; amount: number };
 
 interface RefOrder {
+  /** `unitPrice` is the price of one unit as sold: a product's price plus its modifiers' deltas. */
   lines: Array<{ quantity: number; unitPrice: number; discount?: Discount }>;
   orderDiscounts: Discount[];
   code?: Discount;
@@ -110,6 +115,11 @@ function reference(order: RefOrder): RefFigures | 'refused' {
   const tax = order.included ? roundHalfUp(frac(net * bps, 10_000n + bps)) : roundHalfUp(frac(net * bps, 10_000n));
   const subtotal = order.included ? net - tax : net;
   return { own, discountAmounts, orderAmounts, discountTotal, subtotal, tax, total: subtotal + tax };
+}
+
+/** A tip on the order's total before the tip: an amount as given, a percentage of it rounded half up. */
+function referenceTip(totalBeforeTip: bigint, tip: { amount: number } | { percentage_bps: number }): bigint {
+  return 'amount' in tip ? BigInt(tip.amount) : roundHalfUp(frac(totalBeforeTip * BigInt(tip.percentage_bps), 10_000n));
 }
 
 /** What returning `k` more units of line `i` gives back, `r` of its `q` units being back already. */
@@ -285,6 +295,19 @@ describeEachBackend('discount arithmetic through the API', (backend) => {
       const prices = [0, 1, 3, 99, 333, 1000, 1999, 4995, 12_345, 99_999];
       const products = new Map<number, { id: string }>();
       for (const p of prices) products.set(p, await createProduct(api, { price: p }));
+      // The same prices (but 0: a -1 delta could take it below 0) with an optional Extras group: a line
+      // that takes options sells at price + deltas.
+      const deltas = [80, 35, -1, 0];
+      const withModifiers = new Map<number, { id: string; options: string[] }>();
+      for (const p of prices.filter((price) => price > 0)) {
+        const created = await api.post('/v1/products', {
+          name: 'Latte',
+          price: p,
+          modifier_groups: [{ name: 'Extras', max_selected: 2, options: deltas.map((price_delta, i) => ({ name: `Extra ${i}`, price_delta })) }],
+        });
+        assertStatus(created, 201);
+        withModifiers.set(p, { id: created.body.id, options: created.body.modifier_groups[0].options.map((o: any) => o.id) });
+      }
       const codes: Discount[] = [];
       for (const [i, d] of [
         { type: 'percentage', bps: 1500 },
@@ -296,17 +319,29 @@ describeEachBackend('discount arithmetic through the API', (backend) => {
         codes.push(d as Discount);
       }
       let checked = 0;
+      let tippedOrders = 0;
+      let modifiedOrders = 0;
       for (let n = 0; n < API_ORDERS; n += 1) {
         const order = generateOrder(g, { lines: 4, quantity: 6, price: 99_999 });
         order.bps = bps;
         order.included = included;
-        for (const line of order.lines) line.unitPrice = g.pick(prices);
+        // Each line: a base price, and sometimes one or two options whose deltas it adds.
+        const chosen = order.lines.map((line) => {
+          const base = g.pick(prices);
+          const options = withModifiers.has(base) && g.chance(0.35) ? [...new Set([g.int(0, deltas.length - 1), g.int(0, deltas.length - 1)])].sort() : []; // the group's order, as the line keeps them
+          line.unitPrice = options.reduce((sum, o) => sum + deltas[o]!, base);
+          return { base, options };
+        });
         const codeIndex = order.code === undefined ? undefined : g.int(0, codes.length - 1);
         if (codeIndex !== undefined) order.code = codes[codeIndex];
         const where = `${backend}, seed ${SEED}, order ${n}: ${JSON.stringify(order)}`;
         const expected = reference(order);
         const response = await api.post('/v1/orders', {
-          items: order.lines.map((l) => ({ product_id: products.get(l.unitPrice)!.id, quantity: l.quantity, ...(l.discount ? { discount: body(l.discount) } : {}) })),
+          items: order.lines.map((l, i) => {
+            const { base, options } = chosen[i]!;
+            const product = options.length === 0 ? { product_id: products.get(base)!.id } : { product_id: withModifiers.get(base)!.id, modifiers: options.map((o) => ({ option_id: withModifiers.get(base)!.options[o]! })) };
+            return { ...product, quantity: l.quantity, ...(l.discount ? { discount: body(l.discount) } : {}) };
+          }),
           ...(order.orderDiscounts.length > 0 ? { discounts: order.orderDiscounts.map(body) } : {}),
           ...(codeIndex === undefined ? {} : { discount_code: `CODE-${codeIndex}` }),
           payment_method: 'cash',
@@ -326,14 +361,28 @@ describeEachBackend('discount arithmetic through the API', (backend) => {
         assert.deepEqual(created.items.map((i: any) => BigInt(i.discount_amount)), expected.discountAmounts, where);
         assert.deepEqual(created.items.map((i: any) => (i.discount === null ? 0n : BigInt(i.discount.amount))), expected.own, where);
         assert.deepEqual(created.discounts.map((d: any) => BigInt(d.amount)), expected.orderAmounts, where);
+        assert.deepEqual(created.items.map((i: any) => i.unit_price), order.lines.map((l) => l.unitPrice), where);
+        assert.deepEqual(created.items.map((i: any) => i.modifiers.map((m: any) => m.price_delta)), chosen.map((c) => c.options.map((o) => deltas[o]!)), where);
         if (order.code !== undefined) assert.equal(created.discounts.at(-1).code, `CODE-${codeIndex}`, where);
-        const paid = await capture(api, created.id, null);
+        // Half the orders with something to pay are captured with a tip: by amount or by percentage of the total.
+        const tipped = expected.total > 0n && g.chance(0.5);
+        const tip = !tipped ? undefined : g.chance(0.5) ? { amount: g.int(1, Number(expected.total)) } : { percentage_bps: g.pick([1, 1000, 1250, 1500, 2000, 10_000, g.int(1, 10_000)]) };
+        const expectedTip = tip === undefined ? 0n : referenceTip(expected.total, tip);
+        const captured = await api.post(`/v1/orders/${created.id}/capture`, tip === undefined ? undefined : { tip });
+        assertStatus(captured, 200);
+        const paid = captured.body;
         assert.deepEqual(paid.items, created.items, where);
+        assert.deepEqual(
+          [paid.subtotal, paid.tax, paid.tip, paid.total].map(BigInt),
+          [expected.subtotal, expected.tax, expectedTip, expected.total + expectedTip],
+          `${where}, tip ${JSON.stringify(tip)}: not taxed, added after tax`,
+        );
 
         let refunded = 0n;
         const back = order.lines.map(() => 0);
         const steps = returnSteps(g, order);
         for (const [s, step] of steps.entries()) {
+          // Items give back goods and their tax share: what is left of those, never the tip.
           const left: bigint = expected.total - refunded;
           let value = 0n;
           for (const { line, quantity } of step) value += referenceRefund(order, expected, line, back[line]!, quantity);
@@ -349,17 +398,32 @@ describeEachBackend('discount arithmetic through the API', (backend) => {
           for (const { line, quantity } of step) back[line]! += quantity;
           refunded += amount;
         }
-        const final = (await api.get(`/v1/orders/${created.id}`)).body;
         const allBack = back.every((b, i) => b === order.lines[i]!.quantity);
-        if (allBack) {
-          assert.equal(refunded, expected.total, where);
-          assert.equal(final.status, expected.total === 0n ? 'paid' : 'refunded', where);
+        if (allBack) assert.equal(refunded, expected.total, `${where}: every unit back gives back the total before the tip`);
+        const afterItems = (await api.get(`/v1/orders/${created.id}`)).body;
+        assert.equal(BigInt(afterItems.refunded_amount), refunded, where);
+        if (allBack && expectedTip === 0n) assert.equal(afterItems.status, expected.total === 0n ? 'paid' : 'refunded', where);
+        // A final refund with an empty body gives back what is left: the tip, and any units' value still out.
+        const rest = expected.total + expectedTip - refunded;
+        if (rest > 0n) {
+          assert.notEqual(afterItems.status, 'refunded', where);
+          const answer = await api.post(`/v1/orders/${created.id}/refund`);
+          assert.equal(answer.status, 200, `${where}, final refund: ${JSON.stringify(answer.body)}`);
+          assert.equal(BigInt(answer.body.amount), rest, `${where}, final refund`);
+          refunded += rest;
         }
+        const final = (await api.get(`/v1/orders/${created.id}`)).body;
+        assert.equal(refunded, expected.total + expectedTip, where);
+        assert.equal(final.status, refunded === 0n ? 'paid' : 'refunded', where);
         assert.equal(BigInt(final.refunded_amount), refunded, where);
         assert.equal(final.refunds.reduce((sum: bigint, r: any) => sum + BigInt(r.amount), 0n), refunded, where);
+        if (tip !== undefined) tippedOrders += 1;
+        if (chosen.some((c) => c.options.length > 0)) modifiedOrders += 1;
         checked += 1;
       }
-      assert.ok(checked > API_ORDERS / 2, `checked ${checked}`);
+      // About half the generated orders ask for more discount than allowed (refused, checked above).
+      assert.ok(checked > API_ORDERS / 3, `checked ${checked}`);
+      assert.ok(tippedOrders > 10 && modifiedOrders > 10, `tipped ${tippedOrders}, with modifiers ${modifiedOrders}`);
     });
   }
 });

@@ -56,12 +56,20 @@ describeEachBackend('Get Order in one statement', (backend) => {
   }
 
   test('every shape of order, and awkward strings, answer the same bytes as the write that made them', async () => {
-    const coffee = await createProduct(shop.sandbox, { name: AWKWARD, price: 350, inventory: 100 });
+    const made = await shop.sandbox.post('/v1/products', {
+      name: AWKWARD,
+      price: 350,
+      inventory: 100,
+      modifier_groups: [{ name: AWKWARD, max_selected: 2, options: [{ name: AWKWARD, price_delta: -5 }, { name: 'Oat', price_delta: 50 }] }],
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const coffee = made.body as { id: string; modifier_groups: Array<{ options: Array<{ id: string }> }> };
+    const options = coffee.modifier_groups[0]!.options.map((o) => ({ option_id: o.id }));
     const tea = await createProduct(shop.sandbox, { name: 'Tea', price: 99_999_999 });
     const withEmail = await createCustomer(shop.sandbox, { name: AWKWARD, email: 'ada@example.com' });
     const withoutEmail = await createCustomer(shop.sandbox, { name: 'Bo', email: null });
     const lines = [
-      { product_id: coffee.id, quantity: 3 },
+      { product_id: coffee.id, quantity: 3, modifiers: options },
       { product_id: tea.id, quantity: 1 },
       { product_id: coffee.id, quantity: 2 },
     ];
@@ -111,8 +119,9 @@ describeEachBackend('Get Order in one statement', (backend) => {
     const cash = await raw('POST', '/v1/orders', { items: [lines[0]], customer_id: withoutEmail.id, payment_method: 'cash' });
     assert.equal(cash.status, 201, cash.text);
     const cashId = JSON.parse(cash.text).id;
-    const paidCash = await raw('POST', `/v1/orders/${cashId}/capture`);
+    const paidCash = await raw('POST', `/v1/orders/${cashId}/capture`, { tip: { amount: 75 } });
     assert.equal(paidCash.status, 200, paidCash.text);
+    assert.equal(JSON.parse(paidCash.text).tip, 75);
     await assertSameAnswer(cashId, paidCash);
 
     const toCancel = await raw('POST', '/v1/orders', { items: [lines[0]], metadata: {} });

@@ -189,6 +189,49 @@ describeEachBackend('Stripe events', (backend) => {
     assert.equal((await eventsOf(order.id, 'order.paid')).length, 1);
   });
 
+  test('payment_intent.succeeded after a 3-D Secure challenge on a tipped capture: the order is paid with that tip', async () => {
+    const { order } = await cardOrder(3000);
+    const challenged = await shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_authenticationRequired', tip: { amount: 400 } });
+    assertError(challenged, 402, 'authentication_required', null);
+    const intentId = challenged.body.error.payment_intent.id as string;
+    assert.equal(stripe.finishChallenge(intentId), true);
+    const answered = await send(stripeEvent('payment_intent.succeeded', intentObject(stripe, intentId)));
+    assert.equal(answered.status, 200, JSON.stringify(answered.body));
+    const shown = await getOrder(shop.production, order.id);
+    assert.deepEqual([shown.status, shown.tip, shown.total], ['paid', 400, order.total + 400]);
+    assert.equal(stripe.capturedFor(order.id), order.total + 400);
+  });
+
+  test('payment_intent.succeeded for a capture call with a tip: the order is paid with that tip, its total the amount Stripe took', async () => {
+    const { order } = await cardOrder(1500);
+    const hold = holdAnswers(order.id);
+    const capturing = shop.production.post(`/v1/orders/${order.id}/capture`, { payment_token: 'pm_card_visa', tip: { amount: 300 } });
+    await hold.held; // the call setting the PaymentIntent's amount: let it go, and hold the confirm that follows
+    let releaseConfirm!: () => void;
+    const confirmGate = new Promise<void>((release) => (releaseConfirm = release));
+    let confirmReached!: () => void;
+    const confirmHeld = new Promise<void>((reached) => (confirmReached = reached));
+    hold.release();
+    stripe.beforeAnswer = async (call) => {
+      if (!call.path.endsWith('/confirm') || call.idempotencyKey !== `till_capture_${order.id}_1`) return;
+      confirmReached();
+      await confirmGate;
+    };
+    await confirmHeld;
+    const intent = intentOfOrder(order.id);
+    assert.equal(intent.amount, order.total + 300);
+    const answered = await send(stripeEvent('payment_intent.succeeded', intentObject(stripe, intent.id), { idempotencyKey: `till_capture_${order.id}_1` }));
+    assert.equal(answered.status, 200);
+    const shown = await getOrder(shop.production, order.id);
+    assert.deepEqual([shown.status, shown.tip, shown.total], ['paid', 300, order.total + 300]);
+    stripe.beforeAnswer = undefined;
+    releaseConfirm();
+    const captured = await capturing;
+    assertStatus(captured, 200);
+    assert.deepEqual([captured.body.tip, captured.body.total], [300, order.total + 300]);
+    assert.equal(stripe.capturedFor(order.id), order.total + 300);
+  });
+
   test('payment_intent.payment_failed settles the waiting capture call failed; the order stays pending and another card pays it', async () => {
     const { order } = await cardOrder(800);
     const hold = holdAnswers(order.id);

@@ -62,30 +62,30 @@ describeEachBackend('Sales report', (backend) => {
     assert.equal(hourly.body.from, '2026-03-10T00:00:00.000Z');
     assert.equal(hourly.body.to, '2026-03-11T00:00:00.000Z');
     assert.equal(hourly.body.interval, 'hour', 'hour by default');
-    assert.deepEqual(hourly.body.totals, { orders: 3, sales_amount: 1083 + 2165 + 3248, refunded_amount: 383, refunds: 2 });
+    assert.deepEqual(hourly.body.totals, { orders: 3, sales_amount: 1083 + 2165 + 3248, tips: 0, refunded_amount: 383, refunds: 2 });
     assert.equal(hourly.body.buckets.length, 24);
     const expected = new Map([
-      [9, { orders: 1, sales_amount: 1083, refunded_amount: 0 }],
-      [10, { orders: 1, sales_amount: 2165, refunded_amount: 0 }],
-      [13, { orders: 1, sales_amount: 3248, refunded_amount: 0 }],
-      [15, { orders: 0, sales_amount: 0, refunded_amount: 383 }],
+      [9, { orders: 1, sales_amount: 1083, tips: 0, refunded_amount: 0 }],
+      [10, { orders: 1, sales_amount: 2165, tips: 0, refunded_amount: 0 }],
+      [13, { orders: 1, sales_amount: 3248, tips: 0, refunded_amount: 0 }],
+      [15, { orders: 0, sales_amount: 0, tips: 0, refunded_amount: 383 }],
     ]);
     hourly.body.buckets.forEach((bucket: Record<string, unknown>, hour: number) => {
-      assert.deepEqual(bucket, { start: `2026-03-10T${String(hour).padStart(2, '0')}:00:00.000Z`, ...(expected.get(hour) ?? { orders: 0, sales_amount: 0, refunded_amount: 0 }) }, `hour ${hour}`);
+      assert.deepEqual(bucket, { start: `2026-03-10T${String(hour).padStart(2, '0')}:00:00.000Z`, ...(expected.get(hour) ?? { orders: 0, sales_amount: 0, tips: 0, refunded_amount: 0 }) }, `hour ${hour}`);
     });
 
     const daily = await live.get('/v1/reports/sales?from=2026-03-09T00:00:00.000Z&to=2026-03-12T00:00:00.000Z&interval=day');
     assert.equal(daily.status, 200);
-    assert.deepEqual(daily.body.totals, { orders: 4, sales_amount: early.total + 1083 + 2165 + 3248, refunded_amount: 783, refunds: 3 });
+    assert.deepEqual(daily.body.totals, { orders: 4, sales_amount: early.total + 1083 + 2165 + 3248, tips: 0, refunded_amount: 783, refunds: 3 });
     assert.deepEqual(daily.body.buckets, [
-      { start: '2026-03-09T00:00:00.000Z', orders: 1, sales_amount: early.total, refunded_amount: 0 },
-      { start: '2026-03-10T00:00:00.000Z', orders: 3, sales_amount: 6496, refunded_amount: 383 },
-      { start: '2026-03-11T00:00:00.000Z', orders: 0, sales_amount: 0, refunded_amount: 400 },
+      { start: '2026-03-09T00:00:00.000Z', orders: 1, sales_amount: early.total, tips: 0, refunded_amount: 0 },
+      { start: '2026-03-10T00:00:00.000Z', orders: 3, sales_amount: 6496, tips: 0, refunded_amount: 383 },
+      { start: '2026-03-11T00:00:00.000Z', orders: 0, sales_amount: 0, tips: 0, refunded_amount: 400 },
     ]);
 
     // `to` is exclusive, `from` inclusive: 13:59:59.999 is in [13:00, 14:00), 10:05 is not in [10:06, ...).
     const narrow = await live.get('/v1/reports/sales?from=2026-03-10T10:06:00Z&to=2026-03-10T14:00:00Z');
-    assert.deepEqual(narrow.body.totals, { orders: 1, sales_amount: 3248, refunded_amount: 0, refunds: 0 });
+    assert.deepEqual(narrow.body.totals, { orders: 1, sales_amount: 3248, tips: 0, refunded_amount: 0, refunds: 0 });
     assert.deepEqual(narrow.body.buckets.map((b: { start: string }) => b.start.slice(11, 13)), ['10', '11', '12', '13'], 'the first bucket is the UTC hour of from');
 
     // A local day given with its offset (UTC-05:00): hours 05:00Z to 04:00Z of the next day.
@@ -93,11 +93,11 @@ describeEachBackend('Sales report', (backend) => {
     assert.equal(local.body.from, '2026-03-10T05:00:00.000Z');
     assert.equal(local.body.buckets.length, 24);
     assert.equal(local.body.buckets[0].start, '2026-03-10T05:00:00.000Z');
-    assert.deepEqual(local.body.totals, { orders: 3, sales_amount: 6496, refunded_amount: 783, refunds: 3 });
+    assert.deepEqual(local.body.totals, { orders: 3, sales_amount: 6496, tips: 0, refunded_amount: 783, refunds: 3 });
 
     // The sandbox sees its own sale only.
     const sandbox = await shop.sandbox.get('/v1/reports/sales?from=2026-03-10T00:00:00Z&to=2026-03-11T00:00:00Z');
-    assert.deepEqual(sandbox.body.totals, { orders: 1, sales_amount: 1083, refunded_amount: 0, refunds: 0 });
+    assert.deepEqual(sandbox.body.totals, { orders: 1, sales_amount: 1083, tips: 0, refunded_amount: 0, refunds: 0 });
   });
 
   test('date-only bounds read as in List Orders: from a date\'s first millisecond to the end of the to date', async () => {
@@ -114,7 +114,7 @@ describeEachBackend('Sales report', (backend) => {
       ['2026-04-01T00:00:00.000Z', 1],
       ['2026-04-02T00:00:00.000Z', 1],
     ]);
-    assert.deepEqual(report.body.totals, { orders: 2, sales_amount: 3000, refunded_amount: 0, refunds: 0 });
+    assert.deepEqual(report.body.totals, { orders: 2, sales_amount: 3000, tips: 0, refunded_amount: 0, refunds: 0 });
     // The same days as List Orders' created_at_min/created_at_max.
     const listed = await shop.sandbox.get('/v1/orders?created_at_min=2026-04-01&created_at_max=2026-04-02');
     assert.equal(listed.body.pagination.total, 2);
@@ -133,7 +133,7 @@ describeEachBackend('Sales report', (backend) => {
     assert.equal(month.body.currency, 'USD');
     assert.equal(month.body.buckets.length, 31);
     assert.ok(month.body.buckets.every((b: Record<string, number>) => b.orders === 0 && b.sales_amount === 0 && b.refunded_amount === 0));
-    assert.deepEqual(month.body.totals, { orders: 0, sales_amount: 0, refunded_amount: 0, refunds: 0 });
+    assert.deepEqual(month.body.totals, { orders: 0, sales_amount: 0, tips: 0, refunded_amount: 0, refunds: 0 });
     const hours = await shop.sandbox.get('/v1/reports/sales?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z');
     assert.equal(hours.body.buckets.length, 31 * 24);
   });

@@ -24,8 +24,9 @@ export function CustomerPage(props: { id: string }) {
           <>
             <h1>{data.name}</h1>
             <p class="muted">
-              {data.email ?? 'No e-mail'} · customer since {formatDateTime(data.created_at)}
+              {data.email ?? 'No e-mail'} · {data.phone ?? 'No phone'} · customer since {formatDateTime(data.created_at)}
             </p>
+            {data.note !== null && <p class="customer-note">{data.note}</p>}
             {can(account, 'customers:write') && <EditCustomer customer={data} onSaved={customer.reload} />}
           </>
         )}
@@ -78,6 +79,8 @@ export function CustomerPage(props: { id: string }) {
 function EditCustomer(props: { customer: Schemas['Customer']; onSaved: () => void }) {
   const [name, setName] = useState(props.customer.name);
   const [email, setEmail] = useState(props.customer.email ?? '');
+  const [phone, setPhone] = useState(props.customer.phone ?? '');
+  const [note, setNote] = useState(props.customer.note ?? '');
   const [error, setError] = useState<ApiFailure>();
   const [saved, setSaved] = useState(false);
   return (
@@ -90,7 +93,12 @@ function EditCustomer(props: { customer: Schemas['Customer']; onSaved: () => voi
           setError(undefined);
           setSaved(false);
           try {
-            await till.customers.update(props.customer.id, { name, email: email.trim() === '' ? null : email.trim() });
+            await till.customers.update(props.customer.id, {
+              name,
+              email: email.trim() === '' ? null : email.trim(),
+              phone: phone.trim() === '' ? null : phone.trim(),
+              note: note.trim() === '' ? null : note.trim(),
+            });
             setSaved(true);
             props.onSaved();
           } catch (failure) {
@@ -100,6 +108,8 @@ function EditCustomer(props: { customer: Schemas['Customer']; onSaved: () => voi
       >
         <Field label="Name" id="edit-customer-name" value={name} onInput={setName} required />
         <Field label="E-mail" id="edit-customer-email" type="email" value={email} onInput={setEmail} />
+        <Field label="Phone" id="edit-customer-phone" type="tel" value={phone} onInput={setPhone} maxLength={32} />
+        <Field label="Note" id="edit-customer-note" value={note} onInput={setNote} maxLength={1000} />
         <div class="filter-actions">
           <button type="submit">Save</button>
         </div>

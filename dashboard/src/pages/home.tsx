@@ -144,6 +144,12 @@ function Figures(props: { report: Report; currency: string }) {
           <dt>Sales (paid orders)</dt>
           <dd data-figure="sales">{money(report.totals.sales_amount)}</dd>
         </div>
+        {report.totals.tips > 0 && (
+          <div>
+            <dt>Tips</dt>
+            <dd data-figure="tips">{money(report.totals.tips)}</dd>
+          </div>
+        )}
         <div>
           <dt>Orders</dt>
           <dd data-figure="orders">{report.totals.orders}</dd>

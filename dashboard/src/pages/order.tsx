@@ -5,7 +5,7 @@ import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, ErrorAlert, Loaded, StatusBadge, useResource } from '../components';
 import { returnedGoods, returnedValue } from '../../../src/orders/money';
-import { formatDateTime, formatMoney, moneyInput, parseMoney } from '../format';
+import { formatDateTime, formatModifier, formatMoney, moneyInput, parseMoney } from '../format';
 import { Link } from '../router';
 
 type Order = Schemas['Order'];
@@ -119,6 +119,15 @@ function OrderView(props: { order: Order; reload: () => void }) {
                   <tr key={item.id}>
                     <td data-label="Item">
                       {item.name}
+                      {item.modifiers.length > 0 && (
+                        <ul class="modifiers" aria-label={`${item.name} modifiers`}>
+                          {item.modifiers.map((modifier) => (
+                            <li key={modifier.option_id} title={modifier.group_name}>
+                              {formatModifier(modifier, order.currency)}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
                       {item.discount !== null && (
                         <span class="muted" data-line-discount>
                           <br />
@@ -177,6 +186,15 @@ function OrderView(props: { order: Order; reload: () => void }) {
                   </td>
                   {trailing}
                 </tr>
+                {order.tip > 0 && (
+                  <tr data-figure="tip">
+                    <th scope="row" colSpan={3}>
+                      Tip
+                    </th>
+                    <td class="num">{money(order.tip)}</td>
+                    {trailing}
+                  </tr>
+                )}
               </tfoot>
             </table>
           </div>
@@ -315,24 +333,25 @@ type RefundBody = { reason: Schemas['RefundReason']; amount?: number; items?: { 
 /**
  * What a refund request gives back, computed as the server does (the same money rules), so that the
  * confirmation states the exact amount: an amount as asked, returned items at their price pro-rated
- * with their discounts, with their share of the order's tax when it was added on top (everything left
- * when every unit comes back), or everything left.
+ * with their discounts, with their share of the order's tax (everything left of the goods when every
+ * unit comes back: never the tip), or everything left.
  */
 function refundValue(order: Order, body: RefundBody): number {
   const left = order.total - order.refunded_amount;
   if (body.amount !== undefined) return body.amount;
   if (body.items === undefined) return left;
+  const goodsLeft = Math.max(0, left - order.tip);
   const everyUnitBack = order.items.every(
     (item) => item.quantity - item.refunded_quantity === (body.items!.find((returned) => returned.line_item_id === item.id)?.quantity ?? 0),
   );
-  if (everyUnitBack) return left;
+  if (everyUnitBack) return goodsLeft;
   const linesNet = order.items.reduce((sum, item) => sum + item.total - item.discount_amount, 0);
   const value = body.items.reduce((sum, returned) => {
     const item = order.items.find((line) => line.id === returned.line_item_id)!;
     const goods = returnedGoods(item.total - item.discount_amount, item.quantity, item.refunded_quantity, returned.quantity);
     return sum + returnedValue(goods, order, linesNet);
   }, 0);
-  return Math.min(value, left);
+  return Math.min(value, goodsLeft);
 }
 
 function RefundForm(props: { order: Order; reload: () => void }) {
@@ -430,7 +449,8 @@ function RefundForm(props: { order: Order; reload: () => void }) {
               return (
                 <div class="field" key={item.id}>
                   <label for={`refund-${item.id}`}>
-                    {item.name}: units to refund (of {remaining} left)
+                    {item.name}
+                    {item.modifiers.length > 0 && ` (${item.modifiers.map((m) => formatModifier(m, order.currency)).join(', ')})`}: units to refund (of {remaining} left)
                   </label>
                   <input
                     id={`refund-${item.id}`}

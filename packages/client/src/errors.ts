@@ -18,6 +18,7 @@ export interface ErrorCatalogue {
     | 'incorrect_password'
     | 'webhook_endpoint_limit_reached'
     | 'currency_locked'
+    | 'production_required'
     | 'signature_invalid'
     | 'request_too_large'
     | 'headers_too_large'

@@ -26,6 +26,8 @@ export type OrderSummary = Schemas['OrderSummary'];
 export type Product = Schemas['Product'];
 export type DiscountCode = Schemas['DiscountCode'];
 export type AppliedDiscount = Schemas['AppliedDiscount'];
+export type ModifierGroup = Schemas['ModifierGroup'];
+export type LineItemModifier = Schemas['LineItemModifier'];
 export type Customer = Schemas['Customer'];
 export type Refund = Schemas['Refund'];
 export type Event = Schemas['Event'];
@@ -94,6 +96,10 @@ export class Products extends Resource {
   }
   update(id: string, body: BodyOf<'/v1/products/{id}', 'patch'>, options?: RequestOptions) {
     return this.call<'/v1/products/{id}', 'patch'>('patch', `/v1/products/${enc(id)}`, body, options);
+  }
+  /** Copies the sandbox catalogue into production (call with a production credential); products already copied are skipped. */
+  copyFromSandbox(body: BodyOf<'/v1/products/copy_from_sandbox', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/products/copy_from_sandbox', 'post'>('post', '/v1/products/copy_from_sandbox', body, options);
   }
 }
 

@@ -20,7 +20,7 @@ export interface paths {
          * Create an order
          * @description Requires the `orders:write` permission.
          *
-         *     Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product's name and price of this moment. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.
+         *     Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product's name and price of this moment, and the modifiers chosen (`items[].modifiers`) with their names and price deltas: `unit_price` is the price plus the deltas. A choice the product's groups do not allow is 400 on `items[i].modifiers`. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -64,7 +64,7 @@ export interface paths {
          * Capture payment for an order
          * @description Requires the `orders:write` permission.
          *
-         *     Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no body.
+         *     Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no `payment_token`. Either may add a `tip`: `{"amount": 200}` or `{"percentage_bps": 1500}` (of `subtotal + tax`, rounded half up), at most 100% of that; the order's `tip` and `total` then include it and the card is charged that total. The tip is not taxed.
          */
         post: operations["captureOrder"];
         delete?: never;
@@ -127,6 +127,8 @@ export interface paths {
         /**
          * List products
          * @description Requires the `products:read` permission.
+         *
+         *     Newest first. `q` finds products by name prefix, SKU or barcode; `active` and `category` filter.
          */
         get: operations["listProducts"];
         put?: never;
@@ -134,7 +136,7 @@ export interface paths {
          * Create a product
          * @description Requires the `products:write` permission.
          *
-         *     The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock.
+         *     The product is priced in the merchant's currency. Leave `inventory` out (or null) to sell it without tracking stock. A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field (`sku` or `barcode`); products of another environment or merchant may share it. `modifier_groups` offers options with it (Size, Milk...), each with a price delta added to an order line's unit price.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -164,9 +166,35 @@ export interface paths {
          * Update a product
          * @description Requires the `products:write` permission.
          *
-         *     Changes name, price, stock count or active flag. Existing orders keep the name and price they were created with.
+         *     Changes name, price, stock count, active flag, SKU, barcode or category. Existing orders keep the name and price they were created with. A `sku` or `barcode` that another product of the merchant and environment already has is 400 `parameter_invalid` with `param` naming the field. `modifier_groups` replaces the list (send ids back to keep them); existing orders keep their modifiers too.
          */
         patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/v1/products/copy_from_sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy the sandbox catalogue to production
+         * @description Requires the `products:write` permission.
+         *
+         *     Copies every product of the merchant's sandbox into production, in one transaction, with a `product.created` event for each copy. Called with a production credential (a sandbox one is 400 `production_required`).
+         *
+         *     Each copy has a new id and every field of its sandbox product (name, price, currency, active, and the rest) except `inventory`: a product whose stock is tracked starts at 0 unless `include_stock` is `true`; one whose stock is not tracked stays untracked.
+         *
+         *     Running it again copies only sandbox products added since: a product already copied is counted in `skipped` and its production copy is left as it is, even if the sandbox product has changed since (edit the production product instead). A sandbox product whose copy would repeat the value of a field that must be unique among production products is skipped as already there, too. Two calls at the same time make one copy of each product.
+         */
+        post: operations["copyProductsFromSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/customers": {
@@ -179,6 +207,8 @@ export interface paths {
         /**
          * List customers
          * @description Requires the `customers:read` permission.
+         *
+         *     Newest first. `q` finds customers by name or e-mail prefix, or phone prefix; `email` filters on one address.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -827,12 +857,14 @@ export interface components {
              */
             number: number;
             status: components["schemas"]["OrderStatus"];
-            /** @description Amount in the smallest currency unit (e.g. cents). */
+            /** @description `subtotal + tax + tip`, in the smallest currency unit: what the customer pays (the tip only once captured with one). */
             total: number;
             /** @description Amount in the smallest currency unit (e.g. cents). */
             subtotal: number;
-            /** @description Amount in the smallest currency unit (e.g. cents). */
+            /** @description Tax on the subtotal (after discounts), fixed when the order is created; a tip is not taxed. */
             tax: number;
+            /** @description The tip taken with the payment (Capture Order's `tip`), in the smallest currency unit; 0 until then. Not taxed; included in `total`. */
+            tip: number;
             /** @description All money off the order: the sum of the lines' `discount_amount` (line and order-level discounts). */
             discount_total: number;
             /** @description Amount in the smallest currency unit (e.g. cents). */
@@ -913,7 +945,7 @@ export interface components {
             /** @description The product's name when the order was created. */
             name: string;
             quantity: number;
-            /** @description The product's price when the order was created, in the smallest currency unit. */
+            /** @description Price of one unit as sold, in the smallest currency unit: the product's price when the order was created plus the chosen modifiers' `price_delta`s. */
             unit_price: number;
             /** @description `quantity * unit_price`. */
             total: number;
@@ -922,6 +954,21 @@ export interface components {
             discount_amount: number;
             /** @description Units of this line returned by refunds so far. */
             refunded_quantity: number;
+            /** @description The modifier options chosen for the line, in the order of the product's groups; `[]` without any. */
+            modifiers: components["schemas"]["LineItemModifier"][];
+        };
+        /** @description A modifier option chosen for a line (Oat milk +0.50), frozen at sale. */
+        LineItemModifier: {
+            /** @example mgrp_4Vq2c9XrT0bLkP7sYh1m */
+            group_id: string;
+            /** @description The modifier group's name when the order was created. */
+            group_name: string;
+            /** @example mopt_4Vq2c9XrT0bLkP7sYh1m */
+            option_id: string;
+            /** @description The option's name when the order was created. */
+            name: string;
+            /** @description The option's price delta when the order was created, included in the line's `unit_price`. */
+            price_delta: number;
         };
         /** @description A discount applied to a line or to the order. `amount` is the money it took off, in the smallest currency unit (for a percentage, as computed and rounded half up). */
         AppliedDiscount: {
@@ -1031,6 +1078,9 @@ export interface components {
             inventory: number | null;
             /** @description Inactive products cannot be ordered. */
             active: boolean;
+            sku: string | null;
+            barcode: string | null;
+            category: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1043,10 +1093,48 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             updated_at: string;
+            /** @description Options offered with the product (Size, Milk...); `[]` without any. */
+            modifier_groups: components["schemas"]["ModifierGroup"][];
         };
         ProductList: {
             data: components["schemas"]["Product"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * CatalogueCopy
+         * @description What Copy from Sandbox did: `created` + `skipped` is the number of sandbox products.
+         */
+        CatalogueCopy: {
+            /** @description Sandbox products copied into production by this call. */
+            created: number;
+            /** @description Sandbox products left alone because an earlier copy (or one running at the same time) already copied them, or because production already has a product with the same value of a field that must be unique. */
+            skipped: number;
+            /** @description The production products this call created, in the order the sandbox products were created. */
+            products: components["schemas"]["Product"][];
+        };
+        /**
+         * ModifierGroup
+         * @description A choice offered with a product (Size, Milk...): its options, each with a price delta, and how many a line chooses.
+         */
+        ModifierGroup: {
+            /** @example mgrp_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            name: string;
+            /** @description An order line of the product must choose from this group (`min_selected` is at least 1). */
+            required: boolean;
+            /** @description Fewest options a line may choose from this group. */
+            min_selected: number;
+            /** @description Most options a line may choose from this group. */
+            max_selected: number;
+            options: components["schemas"]["ModifierOption"][];
+        };
+        /** ModifierOption */
+        ModifierOption: {
+            /** @example mopt_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            name: string;
+            /** @description Added to the unit price when chosen; may be negative. */
+            price_delta: number;
         };
         /** Customer */
         Customer: {
@@ -1054,6 +1142,8 @@ export interface components {
             id: string;
             name: string;
             email: string | null;
+            phone: string | null;
+            note: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1362,8 +1452,10 @@ export interface components {
             totals: {
                 /** @description Orders paid in the range. */
                 orders: number;
-                /** @description Sum of their totals (gross: refunds are not taken off). */
+                /** @description Sum of their totals without tips (gross: refunds are not taken off). */
                 sales_amount: number;
+                /** @description Sum of their tips; `sales_amount + tips` is what was charged. */
+                tips: number;
                 /** @description Sum of the refunds made in the range, whenever their order was paid. */
                 refunded_amount: number;
                 /** @description Refunds made in the range. */
@@ -1385,8 +1477,10 @@ export interface components {
             start: string;
             /** @description Orders paid in this bucket. */
             orders: number;
-            /** @description Sum of the totals of the orders paid in this bucket, in the smallest currency unit. */
+            /** @description Sum of the totals of the orders paid in this bucket without their tips (goods and tax), in the smallest currency unit. */
             sales_amount: number;
+            /** @description Sum of the tips taken with the orders paid in this bucket (not in `sales_amount`; not taxed). */
+            tips: number;
             /** @description Sum of the refunds made in this bucket, in the smallest currency unit. */
             refunded_amount: number;
         };
@@ -1575,7 +1669,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1 to 100 lines; each takes `quantity` (1 to 10000) units of a product. */
+                    /** @description 1 to 100 lines; each takes `quantity` (1 to 10000) units of a product, with the `modifiers` chosen. The same product with other modifiers is another line. */
                     items: {
                         product_id: string;
                         quantity: number;
@@ -1588,6 +1682,10 @@ export interface operations {
                             amount?: number;
                             reason?: string | null;
                         } | null;
+                        /** @description Up to 20 options of the product's modifier groups (`modifier_groups[].options[].id`), as many in each group as it allows, every required group included. Each adds its `price_delta` to the line's `unit_price`. */
+                        modifiers?: {
+                            option_id: string;
+                        }[];
                     }[];
                     /** @description Order-level discounts (0 to 5), on the lines' sum after their own discounts: percentages each on that same sum, then amounts; together at most that sum. */
                     discounts?: {
@@ -1854,6 +1952,19 @@ export interface operations {
                 "application/json": {
                     /** @description Card orders: the tokenized card. The sandbox takes `tok_visa`, `tok_mastercard`, `tok_amex` and `tok_chargeDeclined`. Cash orders: omit. */
                     payment_token?: string;
+                    /** @description A tip taken with the payment: exactly one of `amount` or `percentage_bps`. At most 100% of the order's total before the tip. Not taxed; the order's `tip` and `total` include it once captured, and a card is charged that total. */
+                    tip?: {
+                        /**
+                         * @description The tip in the smallest currency unit, 0 to the order's total before the tip.
+                         * @example 200
+                         */
+                        amount?: number;
+                        /**
+                         * @description The tip in basis points (1500 = 15%) of the order's total before the tip (`subtotal + tax`), rounded half up to the smallest currency unit.
+                         * @example 1500
+                         */
+                        percentage_bps?: number;
+                    };
                 };
             };
         };
@@ -2181,12 +2292,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Money to refund, 1 to what is left. Omit for everything left (or, with `items`, their value).
+                     * @description Money to refund, 1 to what is left (a tip included). Omit for everything left, the tip included (or, with `items`, their value).
                      * @example 500
                      */
                     amount?: number;
                     reason?: components["schemas"]["RefundReason"];
-                    /** @description Units coming back. Tracked stock is restocked. */
+                    /** @description Units coming back. Tracked stock is restocked. Their value is their price and share of tax, never the tip. */
                     items?: {
                         line_item_id: string;
                         quantity: number;
@@ -2341,6 +2452,13 @@ export interface operations {
                 per_page?: number;
                 /** @description Only active (`true`) or inactive (`false`) products. */
                 active?: boolean;
+                /**
+                 * @description Only products of exactly this category.
+                 * @example Coffee
+                 */
+                category?: string;
+                /** @description Search text, trimmed: products whose name starts with it, ignoring case (ASCII letters on SQLite), or whose `sku` or `barcode` is exactly it. Each kind reads an index; combines with the other filters. Blank text matches every product. */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2453,6 +2571,32 @@ export interface operations {
                     inventory?: number | null;
                     /** @default true */
                     active?: boolean;
+                    sku?: string | null;
+                    barcode?: string | null;
+                    category?: string | null;
+                    /** @description Up to 20 modifier groups, names unique within the product. Replaces the whole list: send groups and options back with their `id` to keep them; those without one are new. */
+                    modifier_groups?: {
+                        /** @description Keep an existing group's id (send it back as read); omit for a new group. */
+                        id?: string;
+                        name: string;
+                        /** @description Default: whether `min_selected` is at least 1. A required group has `min_selected` of at least 1 (default 1); an optional one 0. */
+                        required?: boolean;
+                        /** @description Default: 1 when required, else 0. */
+                        min_selected?: number;
+                        /** @description Default: `min_selected`, at least 1. At most the number of options. */
+                        max_selected?: number;
+                        /** @description 1 to 50 options, names unique within the group. */
+                        options: {
+                            /** @description Keep an existing option's id (send it back as read); omit for a new option. */
+                            id?: string;
+                            name: string;
+                            /**
+                             * @description Added to the unit price when the option is chosen, in the smallest currency unit; may be negative, but a line's unit price never goes below 0.
+                             * @example 50
+                             */
+                            price_delta: number;
+                        }[];
+                    }[];
                 };
             };
         };
@@ -2679,7 +2823,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Only the fields sent change. `inventory` sets the stock count outright. */
+        /** @description Only the fields sent change. `inventory` sets the stock count outright; `null` removes a `sku`, `barcode` or `category`. */
         requestBody?: {
             content: {
                 "application/json": {
@@ -2688,6 +2832,32 @@ export interface operations {
                     price?: number;
                     inventory?: number | null;
                     active?: boolean;
+                    sku?: string | null;
+                    barcode?: string | null;
+                    category?: string | null;
+                    /** @description Up to 20 modifier groups, names unique within the product. Replaces the whole list: send groups and options back with their `id` to keep them; those without one are new. */
+                    modifier_groups?: {
+                        /** @description Keep an existing group's id (send it back as read); omit for a new group. */
+                        id?: string;
+                        name: string;
+                        /** @description Default: whether `min_selected` is at least 1. A required group has `min_selected` of at least 1 (default 1); an optional one 0. */
+                        required?: boolean;
+                        /** @description Default: 1 when required, else 0. */
+                        min_selected?: number;
+                        /** @description Default: `min_selected`, at least 1. At most the number of options. */
+                        max_selected?: number;
+                        /** @description 1 to 50 options, names unique within the group. */
+                        options: {
+                            /** @description Keep an existing option's id (send it back as read); omit for a new option. */
+                            id?: string;
+                            name: string;
+                            /**
+                             * @description Added to the unit price when the option is chosen, in the smallest currency unit; may be negative, but a line's unit price never goes below 0.
+                             * @example 50
+                             */
+                            price_delta: number;
+                        }[];
+                    }[];
                 };
             };
         };
@@ -2802,6 +2972,141 @@ export interface operations {
             };
         };
     };
+    copyProductsFromSandbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `true`: each copy starts with its sandbox product's `inventory`. `false` (the default): a copy whose stock is tracked starts at 0 units, since sandbox counts are test figures; a product whose stock is not tracked (`inventory` null) stays untracked either way.
+                     * @default false
+                     */
+                    include_stock?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueCopy"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `production_required` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCustomers: {
         parameters: {
             query?: {
@@ -2811,6 +3116,8 @@ export interface operations {
                 per_page?: number;
                 /** @description Only customers with exactly this e-mail address. */
                 email?: string;
+                /** @description Search text, trimmed: customers whose name or e-mail starts with it, ignoring case (ASCII letters on SQLite), or, when it reads as a phone number, whose stored `phone` starts with its `+` and digits (digits without `+` also match after the `+`). Each kind reads an index; combines with `email`. Blank text matches every customer. */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2919,6 +3226,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     email?: string | null;
+                    phone?: string | null;
+                    note?: string | null;
                 };
             };
         };
@@ -3145,12 +3454,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Only the fields sent change. */
+        /** @description Only the fields sent change; `null` removes an `email`, `phone` or `note`. */
         requestBody?: {
             content: {
                 "application/json": {
                     name?: string;
                     email?: string | null;
+                    phone?: string | null;
+                    note?: string | null;
                 };
             };
         };

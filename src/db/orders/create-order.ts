@@ -32,6 +32,14 @@ export interface RefusedLine {
   product: { name: string; inventory: number | null; active: number } | undefined;
 }
 
+/** A product whose units an order took, as the update that took them returned it. */
+export interface OrderedProduct {
+  name: string;
+  price: number;
+  /** The product's modifier groups, JSON text as stored. */
+  modifier_groups: string;
+}
+
 export interface OrderReservation {
   currency: string;
   taxRateBps: number;
@@ -39,8 +47,8 @@ export interface OrderReservation {
   pricesIncludeTax: boolean;
   /** The order's customer, undefined when none was asked for or the tenant has no such customer. */
   customer: { id: string; name: string; email: string | null } | undefined;
-  /** Name and price of each product, by id, when every line's units were taken. */
-  products: Map<string, { name: string; price: number }>;
+  /** Name, price and modifier groups (JSON text) of each product, by id, when every line's units were taken. */
+  products: Map<string, OrderedProduct>;
   /** The first product, in id order, whose units could not be taken: the caller throws, and the rollback gives back any taken. */
   refused: RefusedLine | undefined;
   /** The tenant's enabled webhook endpoints, for the order's event (`insertOrder`). */
@@ -69,7 +77,7 @@ select m.currency, m.tax_rate_bps, m.prices_include_tax, c.id as customer_id, c.
 const POSTGRES_TAKE = `update products p set inventory = p.inventory - w.quantity, updated_at = ?
   from unnest(?::text[], ?::bigint[]) as w (id, quantity)
  where p.merchant_id = ? and p.environment = ? and p.id = w.id and p.active = 1 and (p.inventory is null or p.inventory >= w.quantity)
-returning p.id, p.name, p.price`;
+returning p.id, p.name, p.price, p.modifier_groups`;
 
 /** A product as found, to say why its line was refused. */
 const PRODUCT = 'select name, inventory, active from products where merchant_id = ? and environment = ? and id = ?';
@@ -116,7 +124,7 @@ export async function reserveForOrder(
       merchantId,
     ]);
     const { currency, tax_rate_bps, prices_include_tax, customer_id, customer_name, customer_email, endpoints } = merchantRow(first, merchantId);
-    const taken = await runPrepared<{ id: string; name: string; price: number }>(trx, statement(dialect, 'take', POSTGRES_TAKE), [
+    const taken = await runPrepared<OrderedProduct & { id: string }>(trx, statement(dialect, 'take', POSTGRES_TAKE), [
       now,
       ids,
       wanted.map(([, quantity]) => quantity),
@@ -165,11 +173,11 @@ export async function reserveForOrder(
     'take',
     `update products set inventory = inventory - ?, updated_at = ?
       where merchant_id = ? and environment = ? and id = ? and active = 1 and (inventory is null or inventory >= ?)
-      returning name, price`,
+      returning name, price, modifier_groups`,
   );
   for (const line of wanted) {
     const [productId, quantity] = line;
-    const [taken] = await runPrepared<{ name: string; price: number }>(trx, take, [quantity, now, merchantId, environment, productId, quantity]);
+    const [taken] = await runPrepared<OrderedProduct>(trx, take, [quantity, now, merchantId, environment, productId, quantity]);
     if (taken === undefined) {
       reservation.refused = await refusal(line);
       return reservation;
@@ -185,7 +193,7 @@ function merchantRow<Row>(row: Row | undefined, merchantId: string): Row {
 }
 
 /** The Postgres types of `LINE_ITEM_COLUMNS`, for `unnest`. */
-const ITEM_TYPES = ['text', 'integer', 'text', 'text', 'integer', 'bigint', 'bigint', 'integer', 'text', 'bigint'] as const;
+const ITEM_TYPES = ['text', 'integer', 'text', 'text', 'integer', 'bigint', 'bigint', 'integer', 'text', 'text', 'bigint'] as const;
 
 const ORDER_VALUES = `insert into orders (${ORDER_COLUMNS.join(', ')}) values (${ORDER_COLUMNS.map(() => '?').join(', ')})`;
 const POSTGRES_INSERT = `with o as (${ORDER_VALUES}),

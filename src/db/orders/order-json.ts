@@ -23,11 +23,12 @@ import type { DbTransaction } from '../transaction.js';
 import type { Tenant } from '../scoped.js';
 
 const SQLITE = `select json_object(
-  'id', o.id, 'number', o.number, 'status', o.status, 'total', o.total, 'subtotal', o.subtotal, 'tax', o.tax, 'discount_total', o.discount_total, 'refunded_amount', o.refunded_amount,
+  'id', o.id, 'number', o.number, 'status', o.status, 'total', o.total, 'subtotal', o.subtotal, 'tax', o.tax, 'tip', o.tip, 'discount_total', o.discount_total, 'refunded_amount', o.refunded_amount,
   'currency', o.currency, 'customer_id', o.customer_id,
   'items', json((select json_group_array(json_object(
       'id', li.id, 'product_id', li.product_id, 'name', li.name, 'quantity', li.quantity, 'unit_price', li.unit_price,
-      'total', li.total, 'discount', json(li.discount), 'discount_amount', li.discount_amount, 'refunded_quantity', li.refunded_quantity) order by li.position)
+      'total', li.total, 'discount', json(li.discount), 'discount_amount', li.discount_amount, 'refunded_quantity', li.refunded_quantity,
+      'modifiers', json(li.modifiers)) order by li.position)
     from line_items li where li.merchant_id = o.merchant_id and li.order_id = o.id)),
   'discounts', json(o.discounts),
   'customer', json((select json_object('id', c.id, 'name', c.name, 'email', c.email)
@@ -45,10 +46,10 @@ const SQLITE = `select json_object(
 from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?`;
 
 const POSTGRES = `select row_to_json(x)::text as body from (
-  select o.id, o.number, o.status, o.total, o.subtotal, o.tax, o.discount_total, o.refunded_amount, o.currency, o.customer_id,
+  select o.id, o.number, o.status, o.total, o.subtotal, o.tax, o.tip, o.discount_total, o.refunded_amount, o.currency, o.customer_id,
     coalesce((select '[' || string_agg(row_to_json(li)::text, ',' order by l.position) || ']'
       from line_items l, lateral (select l.id, l.product_id, l.name, l.quantity, l.unit_price, l.total, l.discount::json as discount,
-        l.discount_amount, l.refunded_quantity) li
+        l.discount_amount, l.refunded_quantity, l.modifiers::json as modifiers) li
       where l.merchant_id = o.merchant_id and l.order_id = o.id), '[]')::json as items,
     o.discounts::json as discounts,
     (select row_to_json(c) from (select id, name, email from customers

@@ -17,13 +17,18 @@ export interface SalesBucketRow {
   amount: number | string;
 }
 
-/** Per bucket, the orders paid in [from, to) (count and total) and the refunds made in it (count and amount). */
-export async function salesByBucket(db: Db, tenant: Tenant, from: string, to: string, keyLength: number): Promise<{ sales: SalesBucketRow[]; refunds: SalesBucketRow[] }> {
+/** A bucket of paid orders: their count, the sum of their totals (tips included) and of their tips. */
+export interface PaidBucketRow extends SalesBucketRow {
+  tips: number | string;
+}
+
+/** Per bucket, the orders paid in [from, to) (count, total and tips) and the refunds made in it (count and amount). */
+export async function salesByBucket(db: Db, tenant: Tenant, from: string, to: string, keyLength: number): Promise<{ sales: PaidBucketRow[]; refunds: SalesBucketRow[] }> {
   const bucketOf = (column: 'paid_at' | 'created_at') => sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(keyLength)})`;
   const [sales, refunds] = await Promise.all([
     db.kysely
       .selectFrom('orders')
-      .select((eb) => [bucketOf('paid_at').as('bucket'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('total').as('amount')])
+      .select((eb) => [bucketOf('paid_at').as('bucket'), eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('total').as('amount'), eb.fn.sum<number>('tip').as('tips')])
       .where('merchant_id', '=', tenant.merchantId)
       .where('environment', '=', tenant.environment)
       .where('paid_at', '>=', from)

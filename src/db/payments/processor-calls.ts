@@ -32,19 +32,6 @@ export async function pendingCall(trx: DbTransaction, tenant: Tenant, orderId: s
     .executeTakeFirst();
 }
 
-/** How many calls of `kind` the order has had. */
-export async function countCalls(trx: DbTransaction, tenant: Tenant, orderId: string, kind: ProcessorCallRow['kind']): Promise<number> {
-  const row = await kyselyOf(trx)
-    .selectFrom('processor_calls')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
-    .where('order_id', '=', orderId)
-    .where('kind', '=', kind)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The order's PaymentIntent (or other payment object) named by its capture calls, if one was made. */
 export async function lastPaymentId(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<string | undefined> {
   const rows = await kyselyOf(trx)
@@ -61,6 +48,20 @@ export async function lastPaymentId(trx: DbTransaction, tenant: Tenant, orderId:
     if (typeof paymentId === 'string') return paymentId;
   }
   return undefined;
+}
+
+/** The requests (parsed JSON) of the order's capture calls, newest first. */
+export async function captureRequests(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<unknown[]> {
+  const rows = await kyselyOf(trx)
+    .selectFrom('processor_calls')
+    .select(['request', 'created_at'])
+    .where('merchant_id', '=', tenant.merchantId)
+    .where('environment', '=', tenant.environment)
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'capture')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => JSON.parse(row.request) as unknown);
 }
 
 /** Writes a call `pending`, before it is sent. */
