@@ -15,6 +15,7 @@ import { referencePageRoutes } from '../docs/reference-page.js';
 import { apiErrorHandler, refusedBeforeRouting } from '../http/error-handler.js';
 import { clientErrorHandler } from '../http/hard-edges.js';
 import { healthRoutes } from '../http/health.js';
+import { lazySerializers } from '../http/lazy-serializers.js';
 import { acceptJsonBodies } from '../http/json-body.js';
 import { DatabaseFaultCounts, metricsPlugin } from '../http/metrics.js';
 import { sharedSchemasPlugin } from '../http/shared-schemas.js';
@@ -64,7 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiBase: config.stripeApiBase,
   });
 
+  const serializers = lazySerializers();
   const app = Fastify({
+    // Response serializers are compiled on first use, not before listening (http/lazy-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: serializers.buildSerializer } },
     logger:
       options.logger === false
         ? false
@@ -100,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const site = new Site(config);
   const services = await buildServices({ config, db, clock, log: app.log, redis, site });
 
+  app.decorate('compileSerializers', serializers.compileAll);
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => validationError(errors as never, dataVar));
 

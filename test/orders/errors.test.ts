@@ -149,7 +149,7 @@ describeEachBackend('orders API errors', (backend) => {
       assertError(await shop.sandbox.post(`/v1/orders/${order.id}/cancel`, { reason: 'x' }), 400, 'parameter_unknown', 'reason');
       assertError(await shop.sandbox.get('/v1/orders?limit=10'), 400, 'parameter_unknown', 'limit');
       assertError(await shop.sandbox.get('/v1/orders?page=1&starting_after=ord_x'), 400, 'parameter_unknown', 'starting_after');
-      assertError(await shop.sandbox.get('/v1/products?q=tea'), 400, 'parameter_unknown', 'q');
+      assertError(await shop.sandbox.get('/v1/products?search=tea'), 400, 'parameter_unknown', 'search');
       assertError(await shop.sandbox.get('/v1/customers?name=Ada'), 400, 'parameter_unknown', 'name');
       assert.equal((await getOrder(shop.sandbox, order.id)).refunded_amount, 0, 'a refused refund refunds nothing');
     });
