@@ -29,7 +29,7 @@ const SECTIONS: Section[] = [
   { href: '/dashboard', label: 'Home', allowed: (a) => can(a, 'orders:read') },
   { href: '/dashboard/orders', label: 'Orders', allowed: (a) => can(a, 'orders:read') },
   { href: '/dashboard/products', label: 'Products', allowed: (a) => can(a, 'products:read') },
-  { href: '/dashboard/discount-codes', label: 'Discount codes', allowed: (a) => can(a, 'products:read') },
+  { href: '/dashboard/discount-codes', label: 'Discounts', allowed: (a) => can(a, 'products:read') },
   { href: '/dashboard/customers', label: 'Customers', allowed: (a) => can(a, 'customers:read') },
   { href: '/dashboard/webhooks', label: 'Webhooks', allowed: (a) => can(a, 'webhooks:read') },
   { href: '/dashboard/team', label: 'Team', allowed: isAdmin },
