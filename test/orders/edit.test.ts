@@ -78,6 +78,29 @@ describeEachBackend('edit a pending order', (backend) => {
       'the new price of b',
     );
     assert.deepEqual([edited.subtotal, edited.total], [3400, 3400]);
+
+    const made = await sandbox.post('/v1/products', {
+      name: 'Latte',
+      price: 350,
+      modifier_groups: [{ name: 'Size', required: true, options: [{ name: 'Small', price_delta: 0 }, { name: 'Large', price_delta: 50 }] }],
+    });
+    assertStatus(made, 201);
+    const [small, large] = made.body.modifier_groups[0].options;
+    const coffee = await edit(sandbox, order.id, {
+      items: [
+        { product_id: made.body.id, quantity: 1, modifiers: [{ option_id: large.id }] },
+        { product_id: made.body.id, quantity: 2, modifiers: [{ option_id: small.id }] },
+      ],
+    });
+    assert.deepEqual(
+      coffee.items.map((line: any) => [line.unit_price, line.total, line.modifiers.map((m: any) => m.name)]),
+      [
+        [400, 400, ['Large']],
+        [350, 700, ['Small']],
+      ],
+    );
+    assert.deepEqual([await inventoryOf(sandbox, b.id), await inventoryOf(sandbox, c.id)], [10, null]);
+    assertError(await sandbox.patch(`/v1/orders/${order.id}`, { items: [{ product_id: made.body.id, quantity: 1 }] }), 400, 'parameter_invalid', 'items[0].modifiers');
   });
 
   test('customer set and removed, notes and metadata replaced; an unknown customer is 422 and changes nothing', async () => {
