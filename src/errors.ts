@@ -193,6 +193,11 @@ export const ERROR_CODES = {
     type: 'unprocessable_error',
     meaning: 'The order is not `pending`.',
   },
+  order_not_editable: {
+    status: 422,
+    type: 'unprocessable_error',
+    meaning: 'The order is not `pending`; only pending orders can be edited.',
+  },
   rate_limited: {
     status: 429,
     type: 'rate_limit_error',

@@ -31,6 +31,7 @@ const RECIPES: Partial<Record<EventType, (call: Call) => Promise<Array<{ what: s
     return [{ what: 'customer created, then renamed', id: made.id }];
   },
   'order.created': async (call) => order(call, []),
+  'order.updated': async (call) => order(call, ['update']),
   'order.paid': async (call) => order(call, ['capture']),
   'order.canceled': async (call) => order(call, ['cancel']),
   'order.refunded': async (call) => order(call, ['capture', 'refund']),
@@ -47,12 +48,13 @@ async function customer(call: Call) {
   return call('POST', '/v1/customers', { name: 'Trigger Customer', email: `trigger-${randomBytes(4).toString('hex')}@example.com` });
 }
 
-async function order(call: Call, steps: Array<'capture' | 'cancel' | 'refund'>, refundLast = false): Promise<Array<{ what: string; id: string }>> {
+async function order(call: Call, steps: Array<'update' | 'capture' | 'cancel' | 'refund'>, refundLast = false): Promise<Array<{ what: string; id: string }>> {
   const item = await product(call);
   const made = await call('POST', '/v1/orders', { items: [{ product_id: item.id, quantity: 1 }] });
   const done = [{ what: 'product created', id: item.id }];
   const names: string[] = ['order created'];
   for (const step of steps) {
+    if (step === 'update') await call('PATCH', `/v1/orders/${made.id}`, { items: [{ product_id: item.id, quantity: 2 }] });
     if (step === 'capture') await call('POST', `/v1/orders/${made.id}/capture`, { payment_token: 'tok_visa' });
     if (step === 'cancel') await call('POST', `/v1/orders/${made.id}/cancel`);
     if (step === 'refund') {
@@ -62,7 +64,7 @@ async function order(call: Call, steps: Array<'capture' | 'cancel' | 'refund'>, 
       // The event's object last: the order for order.refunded, the refund for refund.created.
       return refundLast ? [...done, refunded, created] : [...done, created, refunded];
     }
-    names.push(step === 'capture' ? 'captured with tok_visa' : 'canceled');
+    names.push(step === 'update' ? 'edited to 2 units' : step === 'capture' ? 'captured with tok_visa' : 'canceled');
   }
   return [...done, { what: names.join(', '), id: made.id }];
 }

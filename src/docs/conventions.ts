@@ -273,12 +273,13 @@ ${table(['from', 'operation', 'to', 'otherwise'], [
     ['(none)', 'Create Order', '`pending` (201)', `422 ${code('product_not_found')}, ${code('product_inactive')}, ${code('out_of_stock')}, ${code('customer_not_found')}`],
     ['`pending`', 'Capture', '`paid`', `422 ${code('order_not_capturable')}`],
     ['`pending`', 'Cancel', '`canceled`', `422 ${code('order_not_cancelable')}`],
+    ['`pending`', 'Edit Order', '`pending`', `422 ${code('order_not_editable')}`],
     ['`paid`, `partially_refunded`', 'Refund', '`partially_refunded` or `refunded`', `\`refunded\`: 400 ${code('already_refunded')}; \`pending\`, \`canceled\`: 422 ${code('order_not_refundable')}`],
   ])}
 
 - **Create Order** needs \`items\`; \`customer_id\`, \`payment_method\` (\`card\` by default, or \`cash\`), \`notes\` and \`metadata\` are optional. Without \`customer_id\` the order is a walk-in order: \`customer_id\` and \`customer\` are null.
 - Line items keep the product's \`name\` and \`price\` (as \`unit_price\`) of the moment the order was created; later product changes do not touch existing orders. \`items_count\` in the order summary is the number of line items, not of units.
-- **Stock**: a product's \`inventory\` is a count, or null when its stock is not tracked. Creating an order reserves the stock of all its lines at once, or of none: if any product is unknown, inactive or short, nothing changes. Stock never goes below zero, however many orders race for it. Canceling an order puts its units back; refunding items puts the returned units back. Untracked products stay untracked.
+- **Stock**: a product's \`inventory\` is a count, or null when its stock is not tracked. Creating an order reserves the stock of all its lines at once, or of none: if any product is unknown, inactive or short, nothing changes. Stock never goes below zero, however many orders race for it. Editing a pending order's \`items\` (\`PATCH /v1/orders/{id}\`) puts the old lines' units back and takes the new ones', all or none. Canceling an order puts its units back; refunding items puts the returned units back. Untracked products stay untracked.
 - \`payment\` is null until the order is paid, then \`{method, card_last4, paid_at}\`; \`card_last4\` is null for cash.
 - Get Order shows \`refunded_amount\` and the order's \`refunds\`; each line item shows its \`refunded_quantity\`.
 

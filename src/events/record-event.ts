@@ -28,6 +28,7 @@ export type { EventType };
 /** What each type of event carries as `data.object`. */
 export interface EventObjects {
   'order.created': Order;
+  'order.updated': Order;
   'order.paid': Order;
   'order.canceled': Order;
   'order.refunded': Order;

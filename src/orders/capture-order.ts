@@ -118,7 +118,9 @@ async function captureRemote(
   const { db, clock } = services;
   const startedAt = performance.now();
   let paymentId: string | undefined;
-  // The order's total before a tip never changes while it is pending, so neither does this capture's tip.
+  // The total the PaymentIntent was made for by this request: an edit of the order (`edit-order.ts`) may change the total before the first attempt.
+  let preparedTotal: number | undefined;
+  // An edit of the order between this capture's rounds is refused only while a call is pending; the tip is worked out once, on the total of the first round.
   let tip: number | undefined;
   for (let round = 0; ; round += 1) {
     const step = await db.transaction(async (trx) => {
@@ -138,7 +140,7 @@ async function captureRemote(
       const attempt = earlier.length + 1;
       // The PaymentIntent was made for the total before any tip: a tip, or an earlier attempt's, sets its amount first.
       const amount = order.total + tip!;
-      const setAmount = amount !== order.total || earlier.some((call) => call.amount !== order.total);
+      const setAmount = amount !== order.total || (preparedTotal !== undefined && preparedTotal !== order.total) || earlier.some((call) => call.amount !== order.total);
       const request: CaptureCallRequest = { amount, currency: order.currency, paymentToken, paymentId, tip: tip!, ...(setAmount ? { setAmount } : {}) };
       const call = await recordCall(trx, tenant, {
         orderId,
@@ -152,6 +154,7 @@ async function captureRemote(
     });
     if (step.kind === 'prepare') {
       paymentId = await preparePayment(processor, tenant, step.order);
+      preparedTotal = step.order.total;
       continue;
     }
     const own = step.kind === 'send';

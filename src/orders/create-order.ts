@@ -142,12 +142,12 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
 }
 
 /** A discount as the order shows it: what it was, the money it took, why, and the code that gave it. */
-function applied(spec: DiscountSpec, amount: number, reason: string | null | undefined, code: string | null = null): AppliedDiscount {
+export function applied(spec: DiscountSpec, amount: number, reason: string | null | undefined, code: string | null = null): AppliedDiscount {
   return { type: spec.type, percentage_bps: spec.type === 'percentage' ? spec.percentage_bps : null, amount, reason: reason ?? null, code };
 }
 
 /** A discount as sent, checked for its type's field: `percentage_bps` with a percentage, `amount` with an amount. */
-function discountSpec(discount: { type: 'percentage' | 'amount'; percentage_bps?: number | null | undefined; amount?: number | null | undefined }, field: string): DiscountSpec {
+export function discountSpec(discount: { type: 'percentage' | 'amount'; percentage_bps?: number | null | undefined; amount?: number | null | undefined }, field: string): DiscountSpec {
   if (discount.type === 'percentage') {
     if (discount.percentage_bps == null) throw new ApiError('parameter_missing', 'A percentage discount takes `percentage_bps` (1 to 10000).', `${field}.percentage_bps`);
     if (discount.amount != null) throw new ApiError('parameter_invalid', 'A percentage discount takes `percentage_bps`, not `amount`.', `${field}.amount`);

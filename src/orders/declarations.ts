@@ -7,11 +7,16 @@ import type { EventDeclarations } from '../events/event-types.js';
 
 export const ORDER_SCOPES = {
   'orders:read': { description: 'read orders and events', label: 'Read orders' },
-  'orders:write': { description: 'create, capture, cancel and refund orders', label: 'Create, capture, cancel and refund orders' },
+  'orders:write': { description: 'create, edit, capture, cancel and refund orders', label: 'Create, edit, capture, cancel and refund orders' },
 } as const satisfies ScopeDeclarations;
 
 export const ORDER_EVENTS = {
   'order.created': { description: 'Create Order succeeded.', label: 'An order is created', readScope: 'orders:read' },
+  'order.updated': {
+    description: 'Edit Order (`PATCH /v1/orders/{id}`) changed a pending order; an edit that changes nothing records none.',
+    label: 'A pending order is edited',
+    readScope: 'orders:read',
+  },
   'order.paid': { description: 'Capture succeeded.', label: 'An order is paid', readScope: 'orders:read' },
   'order.canceled': { description: 'Cancel succeeded.', label: 'An order is canceled', readScope: 'orders:read' },
   'order.refunded': {

@@ -6,6 +6,7 @@ import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas
 import { cancelOrder } from './cancel-order.js';
 import { captureOrder } from './capture-order.js';
 import { createOrder } from './create-order.js';
+import { editOrder } from './edit-order.js';
 import { listOrders } from './list-orders.js';
 import { getOrder } from './get-order.js';
 import { refundOrder } from './refund-order.js';
@@ -21,6 +22,7 @@ import {
   OrderList,
   Refund,
   RefundOrderBody,
+  UpdateOrderBody,
 } from './schemas.js';
 
 const tags = ['Orders'];
@@ -76,6 +78,24 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(201);
       return shown(request, await createOrder(request.services, request.principal, request.body));
     },
+  });
+
+  app.patch('/v1/orders/:id', {
+    config: { scope: 'orders:write' },
+    schema: {
+      tags,
+      operationId: 'updateOrder',
+      summary: 'Edit a pending order',
+      description:
+        "Changes a `pending` order; send only what changes. `items` replaces every line (new line ids), priced now like a new order's; the old lines' units go back to stock and the new ones' are taken, all or none, refused as Create Order refuses (`out_of_stock` on `items[i].product_id` ...), leaving the order and the stock as they were. `customer_id` sets the customer (`null` removes it); `notes` and `metadata` replace theirs; `discounts` replaces the order-level discounts. A discount code is not taken here: the order's code, if any, stays redeemed and is applied again. With `items` or `discounts`, the discounts, `subtotal`, `tax` and `total` are worked out again with the merchant's current tax settings. The order keeps its `id`, `number` and `created_at`. An order that is not pending is 422 `order_not_editable`; one whose card capture is with the processor right now, 409 `capture_in_progress`. An edit that changes nothing answers the order and records no event; any other records `order.updated`. `Idempotency-Key` is not used (as on every PATCH): send the same edit again and it changes nothing more.",
+      params: OrderIdParams,
+      body: UpdateOrderBody,
+      response: {
+        200: Order,
+        ...errorResponses(...AUTH_ERRORS, 'parameter_missing', 'resource_not_found', 'product_not_found', 'product_inactive', 'out_of_stock', 'customer_not_found', 'order_not_editable', 'capture_in_progress'),
+      },
+    },
+    handler: async (request) => shown(request, await editOrder(request.services, request.principal, request.params.id, request.body)),
   });
 
   app.post('/v1/orders/:id/capture', {

@@ -110,6 +110,25 @@ export const CreateOrderBody = Type.Object(
 );
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 
+export const UpdateOrderBody = Type.Object(
+  {
+    items: Type.Optional({
+      ...CreateOrderBody.properties.items,
+      description:
+        "The order's new lines, all of them (1 to 100, as Create Order takes them): they replace the old ones, get new ids and are priced now (the products' current prices and modifiers). The old lines' units go back to stock and the new ones' are taken, all or none.",
+    }),
+    customer_id: Type.Optional(Nullable(IdParam)),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    metadata: Type.Optional(Metadata),
+    discounts: Type.Optional({
+      ...CreateOrderBody.properties.discounts,
+      description: "The order-level discounts (0 to 5), replacing the order's; `[]` removes them. The order's discount code, if any, stays and is applied after them.",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type UpdateOrderBody = Static<typeof UpdateOrderBody>;
+
 /** The greatest tip, in basis points of the order's total before the tip: 100%. */
 export const MAX_TIP_BPS = 10_000;
 

@@ -246,9 +246,81 @@ function OrderView(props: { order: Order; reload: () => void }) {
         </div>
       </div>
 
+      {writable && order.status === 'pending' && <EditQuantities key={order.updated_at} order={order} reload={reload} />}
       {writable && order.status === 'pending' && <PendingActions order={order} reload={reload} />}
       {writable && refundable && <RefundForm order={order} reload={reload} />}
     </>
+  );
+}
+
+/**
+ * A pending order's quantities, changed in place: Edit Order with the whole list of lines, each with
+ * its product, modifiers and own discount as they are, so only the quantities change; the server
+ * prices the lines again at the products' current prices, which the note says.
+ */
+function EditQuantities(props: { order: Order; reload: () => void }) {
+  const { order, reload } = props;
+  const [quantities, setQuantities] = useState(() => order.items.map((item) => String(item.quantity)));
+  const [failure, setFailure] = useState<ApiFailure>();
+  const [saving, setSaving] = useState(false);
+  const changed = quantities.some((q, i) => q !== String(order.items[i]!.quantity));
+  return (
+    <form
+      class="panel"
+      aria-label="Change quantities"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setSaving(true);
+        setFailure(undefined);
+        try {
+          await till.orders.update(order.id, {
+            items: order.items.map((item, i) => ({
+              product_id: item.product_id,
+              quantity: Number(quantities[i]),
+              modifiers: item.modifiers.map((modifier) => ({ option_id: modifier.option_id })),
+              discount:
+                item.discount === null
+                  ? null
+                  : item.discount.type === 'percentage'
+                    ? { type: 'percentage', percentage_bps: item.discount.percentage_bps ?? 0, reason: item.discount.reason }
+                    : { type: 'amount', amount: item.discount.amount, reason: item.discount.reason },
+            })),
+          });
+          reload();
+        } catch (error) {
+          setFailure(asFailure(error));
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <h2>Change quantities</h2>
+      <p class="muted">Saving prices every line again at its product's current price, and moves the stock.</p>
+      <ErrorAlert error={failure} />
+      <div class="inline-form">
+        {order.items.map((item, i) => (
+          <div class="field" key={item.id}>
+            <label for={`quantity-${i}`}>{item.name}</label>
+            <input
+              id={`quantity-${i}`}
+              type="number"
+              min={1}
+              max={10000}
+              step={1}
+              required
+              value={quantities[i]}
+              onInput={(e) => {
+                const value = e.currentTarget.value;
+                setQuantities((current) => current.map((q, j) => (j === i ? value : q)));
+              }}
+            />
+          </div>
+        ))}
+        <button type="submit" disabled={!changed || saving}>
+          Save quantities
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -37,7 +37,8 @@ export interface ErrorCatalogue {
     | 'customer_not_found'
     | 'order_not_refundable'
     | 'order_not_capturable'
-    | 'order_not_cancelable';
+    | 'order_not_cancelable'
+    | 'order_not_editable';
   rate_limit_error: 'rate_limited';
   api_error: 'internal_error' | 'processor_error' | 'processor_unavailable' | 'service_unavailable' | 'database_timeout' | 'commit_unconfirmed';
 }

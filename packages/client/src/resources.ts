@@ -73,6 +73,10 @@ export class Orders extends Resource {
   retrieve(id: string, options?: RequestOptions) {
     return this.call<'/v1/orders/{id}', 'get'>('get', `/v1/orders/${enc(id)}`, undefined, options);
   }
+  /** Edits a pending order: the fields sent change (`items` replaces every line, priced now); an edit that changes nothing records no event. */
+  update(id: string, body: BodyOf<'/v1/orders/{id}', 'patch'>, options?: RequestOptions) {
+    return this.call<'/v1/orders/{id}', 'patch'>('patch', `/v1/orders/${enc(id)}`, body, options);
+  }
   capture(id: string, body: BodyOf<'/v1/orders/{id}/capture', 'post'> = {}, options?: RequestOptions) {
     return this.call<'/v1/orders/{id}/capture', 'post'>('post', `/v1/orders/${enc(id)}/capture`, body, options);
   }

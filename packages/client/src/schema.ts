@@ -48,7 +48,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a pending order
+         * @description Requires the `orders:write` permission.
+         *
+         *     Changes a `pending` order; send only what changes. `items` replaces every line (new line ids), priced now like a new order's; the old lines' units go back to stock and the new ones' are taken, all or none, refused as Create Order refuses (`out_of_stock` on `items[i].product_id` ...), leaving the order and the stock as they were. `customer_id` sets the customer (`null` removes it); `notes` and `metadata` replace theirs; `discounts` replaces the order-level discounts. A discount code is not taken here: the order's code, if any, stays redeemed and is applied again. With `items` or `discounts`, the discounts, `subtotal`, `tax` and `total` are worked out again with the merchant's current tax settings. The order keeps its `id`, `number` and `created_at`. An order that is not pending is 422 `order_not_editable`; one whose card capture is with the processor right now, 409 `capture_in_progress`. An edit that changes nothing answers the order and records no event; any other records `order.updated`. `Idempotency-Key` is not used (as on every PATCH): send the same edit again and it changes nothing more.
+         */
+        patch: operations["updateOrder"];
         trace?: never;
     };
     "/v1/orders/{id}/capture": {
@@ -1194,10 +1200,10 @@ export interface components {
             /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
             /**
-             * @description What happened: `order.created`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `discount_code.created`, `discount_code.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`.
+             * @description What happened: `order.created`, `order.updated`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `discount_code.created`, `discount_code.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`.
              * @enum {string}
              */
-            type: "order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated";
+            type: "order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated";
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1887,6 +1893,184 @@ export interface operations {
             };
             /** @description Request Timeout: `request_timeout` */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The order's new lines, all of them (1 to 100, as Create Order takes them): they replace the old ones, get new ids and are priced now (the products' current prices and modifiers). The old lines' units go back to stock and the new ones' are taken, all or none. */
+                    items?: {
+                        product_id: string;
+                        quantity: number;
+                        discount?: {
+                            /** @enum {string} */
+                            type: "percentage" | "amount";
+                            /** @description With `percentage`: basis points, 1 to 10000 (1000 = 10%). */
+                            percentage_bps?: number;
+                            /** @description With `amount`: money off, in the smallest currency unit. */
+                            amount?: number;
+                            reason?: string | null;
+                        } | null;
+                        /** @description Up to 20 options of the product's modifier groups (`modifier_groups[].options[].id`), as many in each group as it allows, every required group included. Each adds its `price_delta` to the line's `unit_price`. */
+                        modifiers?: {
+                            option_id: string;
+                        }[];
+                    }[];
+                    customer_id?: string | null;
+                    notes?: string | null;
+                    /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description The order-level discounts (0 to 5), replacing the order's; `[]` removes them. The order's discount code, if any, stays and is applied after them. */
+                    discounts?: {
+                        /** @enum {string} */
+                        type: "percentage" | "amount";
+                        /** @description With `percentage`: basis points, 1 to 10000 (1000 = 10%). */
+                        percentage_bps?: number;
+                        /** @description With `amount`: money off, in the smallest currency unit. */
+                        amount?: number;
+                        reason?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `capture_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `product_not_found`, `product_inactive`, `out_of_stock`, `customer_not_found`, `order_not_editable` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6147,7 +6331,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
+                    enabled_events: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
@@ -6571,7 +6755,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events?: ("order.created" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
+                    enabled_events?: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
