@@ -199,7 +199,9 @@ describeEachBackend('@till/client sign-in', (backend) => {
     const order = await till.orders.create({ items: [{ product_id: product.id, quantity: 1 }], customer_id: customer.id });
     await till.orders.capture(order.id, { payment_token: 'tok_visa' });
     await till.orders.refund(order.id, { amount: 100 });
-    const canceled = await till.orders.cancel((await till.orders.create({ items: [{ product_id: product.id, quantity: 1 }] })).id);
+    const edited = await till.orders.update((await till.orders.create({ items: [{ product_id: product.id, quantity: 1 }] })).id, { notes: 'No sugar' });
+    assert.equal(edited.notes, 'No sugar');
+    const canceled = await till.orders.cancel(edited.id);
     assert.equal(canceled.status, 'canceled');
     assert.equal((await till.orders.retrieve(order.id)).status, 'partially_refunded');
     assert.equal((await till.orders.list()).pagination.total, 2);

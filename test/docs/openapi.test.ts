@@ -45,6 +45,7 @@ const EXPECTED_SCOPES: Record<string, string> = {
   listOrders: 'orders:read',
   getOrder: 'orders:read',
   createOrder: 'orders:write',
+  updateOrder: 'orders:write',
   captureOrder: 'orders:write',
   cancelOrder: 'orders:write',
   refundOrder: 'orders:write',

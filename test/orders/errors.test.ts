@@ -307,8 +307,8 @@ describeEachBackend('orders API errors', (backend) => {
       const anonymous = new Api(server.url, undefined);
       const product = await createProduct(shop.sandbox, { price: 100 });
       const cases: Array<[string, string, string]> = [
-        ['DELETE', '/v1/orders/ord_x', 'GET, HEAD'],
-        ['PATCH', '/v1/orders/ord_x', 'GET, HEAD'],
+        ['DELETE', '/v1/orders/ord_x', 'GET, HEAD, PATCH'],
+        ['PUT', '/v1/orders/ord_x', 'GET, HEAD, PATCH'],
         ['DELETE', `/v1/products/${product.id}`, 'GET, HEAD, PATCH'],
         ['PUT', '/v1/products', 'GET, HEAD, POST'],
         ['GET', '/v1/orders/ord_x/refund', 'POST'],
