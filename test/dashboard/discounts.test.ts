@@ -1,7 +1,8 @@
 /**
  * Discounts in the dashboard: the order page shows a line's discount and the order's discount code
  * with the figures the API computed, and a refund of items states the amount pro-rated with the
- * discounts, as the server then refunds it. The Discount codes page lists codes, adds one and
+ * discounts, as the server then refunds it. An order with a modifier and a discount, paid with a tip
+ * entered at capture, shows all three. The Discount codes page lists codes, adds one and
  * deactivates one.
  */
 import assert from 'node:assert/strict';
@@ -76,6 +77,54 @@ describeEachBackend('discounts in the dashboard', (backend) => {
       await page.locator('.badge', { hasText: 'Partially refunded' }).waitFor();
       const after = (await api.get(`/v1/orders/${order.id}`)).body;
       assert.deepEqual(after.refunds.map((r: any) => r.amount), [742]);
+      assertClean(watched, server.url);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
+  test('an order with a modifier and a line discount shows both; a tip entered at capture is charged, shown and not taxed', { skip: BROWSER_SKIP }, async () => {
+    const api = merchant.sandbox;
+    const latte = await api.post('/v1/products', {
+      name: 'Latte',
+      price: 400,
+      modifier_groups: [{ name: 'Milk', required: false, max_selected: 1, options: [{ name: 'Oat milk', price_delta: 50 }] }],
+    });
+    assert.equal(latte.status, 201);
+    const oat = latte.body.modifier_groups[0].options[0].id;
+    const created = await api.post('/v1/orders', {
+      items: [{ product_id: latte.body.id, quantity: 2, modifiers: [{ option_id: oat }], discount: { type: 'amount', amount: 100, reason: 'Staff' } }],
+    });
+    assert.equal(created.status, 201);
+    const order = created.body;
+    // 2 x (400 + 50) = 900, less 100 = 800, 10% tax 80: 880; a tip of 1.50 makes 1030, the tax unchanged.
+    assert.deepEqual([order.items[0].unit_price, order.discount_total, order.subtotal, order.tax, order.total], [450, 100, 800, 80, 880]);
+
+    const watched = await openContext(browser!, { width: 1280, height: 900 });
+    const { page } = watched;
+    try {
+      await page.goto(`${server.url}/dashboard/orders/${order.id}`);
+      await signInOnPage(page, merchant.email, merchant.password);
+      await page.getByRole('heading', { name: `Order #${order.number}` }).waitFor();
+      assert.deepEqual(await page.getByRole('list', { name: 'Latte modifiers' }).locator('li').allTextContents(), ['Oat milk +0.50']);
+      assert.equal((await page.locator('[data-line-discount]').innerText()).trim(), '$1.00 off · Staff');
+      assert.equal(await page.locator('[data-figure="total"]').innerText(), '$8.80');
+
+      await page.getByLabel('Tip (optional)').fill('abc');
+      await page.getByRole('button', { name: 'Capture payment of $8.80' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Enter the tip as an amount' }).waitFor();
+      await page.getByLabel('Tip (optional)').fill('1.50');
+      await page.getByRole('button', { name: 'Capture payment of $10.30' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Charge $10.30?' });
+      assert.match(await dialog.innerText(), /a tip of \$1\.50 included \(not taxed\)/);
+      await dialog.getByRole('button', { name: 'Charge $10.30' }).click();
+      await page.locator('.badge', { hasText: 'Paid' }).waitFor();
+      assert.equal(await page.locator('[data-figure="tip"] td').first().innerText(), '$1.50');
+      assert.equal(await page.locator('[data-figure="tax"]').innerText(), '$0.80');
+      assert.equal(await page.locator('[data-figure="total"]').innerText(), '$10.30');
+      const paid = (await api.get(`/v1/orders/${order.id}`)).body;
+      assert.deepEqual([paid.tip, paid.tax, paid.total, paid.status], [150, 80, 1030, 'paid']);
+      assert.equal(await scrollsSideways(page), false, 'the page fits the width');
       assertClean(watched, server.url);
     } finally {
       await watched.context.close();

@@ -329,8 +329,12 @@ function PendingActions(props: { order: Order; reload: () => void }) {
   const { account } = useAccount();
   const [token, setToken] = useState('tok_visa');
   const [confirm, setConfirm] = useState<'capture' | 'cancel'>();
+  // A tip in the shop's currency, as the customer gives it; at most the order's total (the API's cap).
+  const [tipText, setTipText] = useState('');
+  const [tipError, setTipError] = useState<ApiFailure>();
+  const tip = tipText.trim() === '' ? 0 : parseMoney(tipText, order.currency);
   const card = order.payment_method === 'card';
-  const total = formatMoney(order.total, order.currency);
+  const total = formatMoney(order.total + (tip ?? 0), order.currency);
   // Live card payments are taken by the point-of-sale app with the processor's own card reader or
   // form; the dashboard has no card to charge, so it says what can be done here instead.
   const liveCard = card && account.environment === 'production';
@@ -348,6 +352,9 @@ function PendingActions(props: { order: Order; reload: () => void }) {
         class="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
+          if (tip === undefined) return setTipError(new ApiFailure(`Enter the tip as an amount, like ${moneyInput(150, order.currency)}, or leave it blank.`, 400, 'parameter_invalid'));
+          if (tip > order.total) return setTipError(new ApiFailure(`A tip is at most the order's total, ${formatMoney(order.total, order.currency)}.`, 400, 'parameter_invalid'));
+          setTipError(undefined);
           setConfirm('capture');
         }}
       >
@@ -364,6 +371,12 @@ function PendingActions(props: { order: Order; reload: () => void }) {
           </div>
         )}
         {!liveCard && (
+          <div class="field">
+            <label for="capture-tip">Tip (optional)</label>
+            <input id="capture-tip" inputMode="decimal" placeholder={moneyInput(0, order.currency)} value={tipText} onInput={(e) => setTipText(e.currentTarget.value)} />
+          </div>
+        )}
+        {!liveCard && (
           <button type="submit">
             {card ? 'Capture payment' : 'Record cash payment'} of {total}
           </button>
@@ -372,14 +385,19 @@ function PendingActions(props: { order: Order; reload: () => void }) {
           Cancel order
         </button>
       </form>
+      <ErrorAlert error={tipError} />
       <ConfirmDialog
         title={card ? `Charge ${total}?` : `Record ${total} in cash?`}
         open={confirm === 'capture'}
         tone="primary"
-        message={card ? `${testCard} is charged ${total} for this order.` : `Record that the customer paid ${total} in cash for this order.`}
+        message={
+          (card ? `${testCard} is charged ${total} for this order` : `Record that the customer paid ${total} in cash for this order`) +
+          (tip !== undefined && tip > 0 ? `, a tip of ${formatMoney(tip, order.currency)} included (not taxed).` : '.')
+        }
         confirmLabel={card ? `Charge ${total}` : `Record ${total}`}
         onConfirm={async () => {
-          await till.orders.capture(order.id, card ? { payment_token: token } : {});
+          const tipped = tip !== undefined && tip > 0 ? { tip: { amount: tip } } : {};
+          await till.orders.capture(order.id, card ? { payment_token: token, ...tipped } : tipped);
           reload();
         }}
         onClose={() => setConfirm(undefined)}
