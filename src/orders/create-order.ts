@@ -20,10 +20,11 @@ import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import type { ModifierGroup } from '../products/schemas.js';
 import { modifiersOfLine } from './modifiers.js';
-import { discountOrder, orderFigures, type DiscountedOrder, type DiscountSpec } from './money.js';
+import { discountOrder, orderFigures, type DiscountedOrder } from './money.js';
+import { applied, discountRefusal, discountSpec, newLine } from './order-lines.js';
 import { toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
-import type { AppliedDiscount, CreateOrderBody, Order } from './schemas.js';
+import type { CreateOrderBody, Order } from './schemas.js';
 import { findDiscountCodeByCode, redeemCode } from '../db/catalog/discount-codes.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { insertOrder, reserveForOrder } from '../db/orders/create-order.js';
@@ -64,14 +65,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
     const lines = input.items.map((item, i) => ({ total: item.quantity * priced[i]!.unitPrice, discount: lineDiscounts[i] }));
     // The discounts sent are checked before the code is redeemed (a code's discount is capped, never refused).
     const checked = discountOrder(lines, orderDiscounts);
-    if ('refused' in checked) {
-      if ('line' in checked.refused) {
-        const i = checked.refused.line;
-        throw new ApiError('parameter_invalid', `The discount of items[${i}] is more than the line's total, ${lines[i]!.total}.`, `items[${i}].discount.amount`);
-      }
-      const i = checked.refused.discount;
-      throw new ApiError('parameter_invalid', "The order's discounts together would take more than the lines' sum after their own discounts.", `discounts[${i}]`);
-    }
+    if ('refused' in checked) throw discountRefusal(checked, lines);
     const redeemed = code === undefined ? undefined : await redeem(trx, tenant, code, now);
     const codeSpec = redeemed === undefined ? undefined : discountSpec(redeemed, 'discount_code');
     const discounted = codeSpec === undefined ? checked : (discountOrder(lines, orderDiscounts, codeSpec) as DiscountedOrder);
@@ -82,20 +76,8 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       const product = products.get(item.product_id)!;
       const spec = lineDiscounts[position];
       const own = spec === undefined ? null : applied(spec, discounted.own[position]!, item.discount!.reason);
-      const { modifiers, unitPrice } = priced[position]!;
       return {
-        merchant_id: tenant.merchantId,
-        environment: tenant.environment,
-        id: newId('li'),
-        order_id: orderId,
-        position,
-        product_id: item.product_id,
-        name: product.name,
-        quantity: item.quantity,
-        unit_price: unitPrice,
-        total: item.quantity * unitPrice,
-        refunded_quantity: 0,
-        modifiers: JSON.stringify(modifiers),
+        ...newLine(tenant, orderId, position, item, product.name, priced[position]!),
         discount: own === null ? null : JSON.stringify(own),
         discount_amount: discounted.discountAmounts[position]!,
       };
@@ -139,23 +121,6 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
     await insertOrder(trx, order, items, { events: [event], deliveries: deliveriesOf([event], reservation.endpoints) });
     return view;
   });
-}
-
-/** A discount as the order shows it: what it was, the money it took, why, and the code that gave it. */
-export function applied(spec: DiscountSpec, amount: number, reason: string | null | undefined, code: string | null = null): AppliedDiscount {
-  return { type: spec.type, percentage_bps: spec.type === 'percentage' ? spec.percentage_bps : null, amount, reason: reason ?? null, code };
-}
-
-/** A discount as sent, checked for its type's field: `percentage_bps` with a percentage, `amount` with an amount. */
-export function discountSpec(discount: { type: 'percentage' | 'amount'; percentage_bps?: number | null | undefined; amount?: number | null | undefined }, field: string): DiscountSpec {
-  if (discount.type === 'percentage') {
-    if (discount.percentage_bps == null) throw new ApiError('parameter_missing', 'A percentage discount takes `percentage_bps` (1 to 10000).', `${field}.percentage_bps`);
-    if (discount.amount != null) throw new ApiError('parameter_invalid', 'A percentage discount takes `percentage_bps`, not `amount`.', `${field}.amount`);
-    return { type: 'percentage', percentage_bps: discount.percentage_bps };
-  }
-  if (discount.amount == null) throw new ApiError('parameter_missing', 'An amount discount takes `amount`.', `${field}.amount`);
-  if (discount.percentage_bps != null) throw new ApiError('parameter_invalid', 'An amount discount takes `amount`, not `percentage_bps`.', `${field}.percentage_bps`);
-  return { type: 'amount', amount: discount.amount };
 }
 
 /** Redeems the tenant's code, or refuses the order saying why the code cannot be used (400 `discount_code`). */

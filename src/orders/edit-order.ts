@@ -33,12 +33,11 @@ import type { LineItemRow, OrderRow } from '../db/schema.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { ApiError } from '../errors.js';
 import { newEvent } from '../events/record-event.js';
-import { newId } from '../ids.js';
 import type { ModifierGroup } from '../products/schemas.js';
 import type { Services } from '../services.js';
 import { isoNow } from '../time.js';
 import { deliveriesOf } from '../webhooks/enqueue-deliveries.js';
-import { applied, discountSpec } from './create-order.js';
+import { applied, discountRefusal, discountSpec, newLine } from './order-lines.js';
 import { lockOrder } from './lock-order.js';
 import { modifiersOfLine } from './modifiers.js';
 import { discountOrder, orderFigures, type DiscountedOrder, type DiscountSpec } from './money.js';
@@ -119,22 +118,7 @@ async function applyEdit(trx: DbTransaction, tenant: Tenant, order: OrderRow, in
           item.modifiers ?? [],
           `items[${position}].modifiers`,
         );
-        return {
-          merchant_id: tenant.merchantId,
-          environment: tenant.environment,
-          id: newId('li'),
-          order_id: order.id,
-          position,
-          product_id: item.product_id,
-          name: product.name,
-          quantity: item.quantity,
-          unit_price: unitPrice,
-          total: item.quantity * unitPrice,
-          refunded_quantity: 0,
-          modifiers: JSON.stringify(modifiers),
-          discount: null,
-          discount_amount: 0,
-        };
+        return newLine(tenant, order.id, position, item, product.name, { modifiers, unitPrice });
       });
     } else {
       lines = (await orderLines(trx, tenant, order.id)).sort((a, b) => a.position - b.position);
@@ -152,14 +136,7 @@ async function applyEdit(trx: DbTransaction, tenant: Tenant, order: OrderRow, in
 
     const totals = lines.map((line, i) => ({ total: line.total, discount: lineDiscounts[i]?.spec }));
     const checked = discountOrder(totals, orderDiscounts.map((d) => d.spec));
-    if ('refused' in checked) {
-      if ('line' in checked.refused) {
-        const i = checked.refused.line;
-        throw new ApiError('parameter_invalid', `The discount of items[${i}] is more than the line's total, ${totals[i]!.total}.`, `items[${i}].discount.amount`);
-      }
-      const i = checked.refused.discount;
-      throw new ApiError('parameter_invalid', "The order's discounts together would take more than the lines' sum after their own discounts.", `discounts[${i}]`);
-    }
+    if ('refused' in checked) throw discountRefusal(checked, totals);
     const codeSpec = codeApplied === undefined ? undefined : await codeDiscount(trx, tenant, codeApplied);
     const discounted = codeSpec === undefined ? checked : (discountOrder(totals, orderDiscounts.map((d) => d.spec), codeSpec) as DiscountedOrder);
     const appliedOrder = orderDiscounts.map((d, i) => applied(d.spec, discounted.orderAmounts[i]!, d.reason));

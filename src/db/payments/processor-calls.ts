@@ -34,17 +34,8 @@ export async function pendingCall(trx: DbTransaction, tenant: Tenant, orderId: s
 
 /** The order's PaymentIntent (or other payment object) named by its capture calls, if one was made. */
 export async function lastPaymentId(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<string | undefined> {
-  const rows = await kyselyOf(trx)
-    .selectFrom('processor_calls')
-    .select(['request', 'created_at'])
-    .where('merchant_id', '=', tenant.merchantId)
-    .where('environment', '=', tenant.environment)
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'capture')
-    .orderBy('created_at', 'desc')
-    .execute();
-  for (const row of rows) {
-    const { paymentId } = JSON.parse(row.request) as { paymentId?: unknown };
+  for (const request of await captureRequests(trx, tenant, orderId)) {
+    const { paymentId } = request as { paymentId?: unknown };
     if (typeof paymentId === 'string') return paymentId;
   }
   return undefined;
