@@ -29,7 +29,7 @@ describeEachBackend('validation messages', (backend) => {
       [api.post('/v1/orders/ord_x/refund', { reason: 'because' }), 'reason', /^Invalid reason: must be one of customer_request, duplicate, fraudulent, other\.$/],
       [api.get('/v1/orders?created_at_min=1795300000'), 'created_at_min', /^Invalid created_at_min: must be an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z .*, or a date such as 2026-11-21\.$/],
       [api.post('/v1/orders', { items: [] }), 'items', /^Invalid items: must have at least 1 item\.$/],
-      [api.get('/v1/events?type=order.shipped'), 'type', /^Invalid type: must be one of order\.created, order\.paid, .*, or several of them separated by commas\.$/],
+      [api.get('/v1/events?type=order.shipped'), 'type', /^Invalid type: must be one of order\.created, order\.updated, order\.paid, .*, or several of them separated by commas\.$/],
       [api.post('/v1/orders', { items: [{ product_id: 'prod_x', quantity: 0 }] }), 'items[0].quantity', /^Invalid items\[0\]\.quantity: must be 1 or more\.$/],
       [api.get('/v1/orders?per_page=500'), 'per_page', /^Invalid per_page: must be 100 or less\.$/],
     ];

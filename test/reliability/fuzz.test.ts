@@ -216,6 +216,13 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         await paidOrder(shop.sandbox, [[products[2]!, 5]]),
         await paidOrder(shop.sandbox, [[products[3]!, 1]], { payment_method: 'cash' }),
       ];
+      // Discount codes the fuzzer may look up and change.
+      const codes = [];
+      for (const code of ['FUZZ10', 'FUZZ-OFF']) {
+        const created = await shop.sandbox.post('/v1/discount_codes', code === 'FUZZ10' ? { code, type: 'percentage', percentage_bps: 1000 } : { code, type: 'amount', amount: 50 });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        codes.push(created.body.id as string);
+      }
       const keys = [];
       for (let i = 0; i < 3; i++) {
         const created = await user.post('/v1/api_keys', { name: `spare ${i}`, environment: 'sandbox' });
@@ -254,6 +261,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         users,
         account: sessions,
         webhook_endpoints: endpoints,
+        discount_codes: codes,
         line_items: orders.flatMap((o) => o.items.map((l: any) => l.id as string)),
       };
     };
