@@ -25,6 +25,7 @@ import { catalogueCopy } from './migrations/0020-catalogue-copy.js';
 import { orderTips } from './migrations/0021-order-tips.js';
 import { discounts } from './migrations/0022-discounts.js';
 import { modifiers } from './migrations/0023-modifiers.js';
+import { cashDrawers } from './migrations/0024-cash-drawers.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -49,6 +50,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0021-order-tips': orderTips(),
     '0022-discounts': discounts(dialect),
     '0023-modifiers': modifiers(),
+    '0024-cash-drawers': cashDrawers(dialect),
   };
 }
 

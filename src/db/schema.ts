@@ -143,6 +143,14 @@ export interface OrdersTable {
   discounts: string;
   /** All money off the order (line and order-level discounts). */
   discount_total: number;
+  /** The part of the total paid in cash: all of it for a paid cash order, part for a split tender, else 0. */
+  cash_amount: ColumnType<number, number | undefined, number>;
+  /** The cash the customer handed over; null when not told. */
+  cash_given: ColumnType<number | null, number | null | undefined, number | null>;
+  /** `cash_given - cash_amount`; null when `cash_given` is. */
+  change_due: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The cash drawer (and so the register) the sale was rung up on; null for a sale made elsewhere. */
+  cash_drawer_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LineItemsTable {
@@ -196,6 +204,46 @@ export interface RefundsTable {
   items: string;
   /** The processor's id of the refund (a Stripe Refund `re_...`); null for cash or the simulator. */
   processor_refund_id: string | null;
+  created_at: string;
+  /** The part of the refund paid back in cash. */
+  cash_amount: ColumnType<number, number | undefined, number>;
+  /** The cash drawer the cash came out of; null when none was named. */
+  cash_drawer_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A drawer session of one register: opened with a float, closed with the counted cash (`0024-cash-drawers`). */
+export interface CashDrawersTable {
+  merchant_id: string;
+  environment: Environment;
+  id: string;
+  /** The register's code. At most one open drawer per register. */
+  register: string;
+  status: 'open' | 'closed';
+  currency: string;
+  opening_float: number;
+  /** Fixed at close: float + cash sales - cash refunds + paid in - paid out. Null while open. */
+  expected_cash: number | null;
+  counted_cash: number | null;
+  /** The user who opened or closed it; null for an API key. */
+  opened_by: string | null;
+  closed_by: string | null;
+  opening_note: string | null;
+  closing_note: string | null;
+  opened_at: string;
+  closed_at: string | null;
+  updated_at: string;
+}
+
+/** Cash paid into or out of an open drawer, with a reason. */
+export interface CashDrawerMovementsTable {
+  merchant_id: string;
+  environment: Environment;
+  id: string;
+  drawer_id: string;
+  type: 'paid_in' | 'paid_out';
+  amount: number;
+  reason: string;
+  created_by: string | null;
   created_at: string;
 }
 
@@ -481,6 +529,8 @@ export interface Database {
   line_items: LineItemsTable;
   discount_codes: DiscountCodesTable;
   refunds: RefundsTable;
+  cash_drawers: CashDrawersTable;
+  cash_drawer_movements: CashDrawerMovementsTable;
   processor_calls: ProcessorCallsTable;
   stripe_events: StripeEventsTable;
   events: EventsTable;
@@ -504,6 +554,8 @@ export type OrderRow = Selectable<OrdersTable>;
 export type LineItemRow = Selectable<LineItemsTable>;
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type RefundRow = Selectable<RefundsTable>;
+export type CashDrawerRow = Selectable<CashDrawersTable>;
+export type CashDrawerMovementRow = Selectable<CashDrawerMovementsTable>;
 export type ProcessorCallRow = Selectable<ProcessorCallsTable>;
 export type EventRow = Selectable<EventsTable>;
 
