@@ -144,13 +144,13 @@ export interface OrdersTable {
   /** All money off the order (line and order-level discounts). */
   discount_total: number;
   /** The part of the total paid in cash: all of it for a paid cash order, part for a split tender, else 0. */
-  cash_amount: ColumnType<number, number | undefined, number>;
+  cash_amount: number;
   /** The cash the customer handed over; null when not told. */
-  cash_given: ColumnType<number | null, number | null | undefined, number | null>;
+  cash_given: number | null;
   /** `cash_given - cash_amount`; null when `cash_given` is. */
-  change_due: ColumnType<number | null, number | null | undefined, number | null>;
+  change_due: number | null;
   /** The cash drawer (and so the register) the sale was rung up on; null for a sale made elsewhere. */
-  cash_drawer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  cash_drawer_id: string | null;
 }
 
 export interface LineItemsTable {
@@ -206,9 +206,9 @@ export interface RefundsTable {
   processor_refund_id: string | null;
   created_at: string;
   /** The part of the refund paid back in cash. */
-  cash_amount: ColumnType<number, number | undefined, number>;
+  cash_amount: number;
   /** The cash drawer the cash came out of; null when none was named. */
-  cash_drawer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  cash_drawer_id: string | null;
 }
 
 /** A drawer session of one register: opened with a float, closed with the counted cash (`0024-cash-drawers`). */

@@ -107,6 +107,8 @@ export async function applyRefund(
     items: JSON.stringify(plan.returned.map(({ lineItemId, quantity }) => ({ line_item_id: lineItemId, quantity }))),
     processor_refund_id: processorRefundId,
     created_at: now,
+    cash_amount: order.payment_method === 'cash' ? plan.amount : 0,
+    cash_drawer_id: null,
   };
   for (const { lineItemId, quantity } of plan.returned) await returnUnits(trx, tenant, lineItemId, quantity);
   await restock(trx, tenant, plan.returned.map(({ productId, quantity }) => ({ product_id: productId, quantity })), now);

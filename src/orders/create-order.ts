@@ -115,6 +115,10 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       dispute: null,
       discounts: JSON.stringify(appliedOrder),
       discount_total: discounted.discountTotal,
+      cash_amount: 0,
+      cash_given: null,
+      change_due: null,
+      cash_drawer_id: null,
     };
     const view = toOrder(order, items, customer, []);
     const event = newEvent('order.created', view);

@@ -82,8 +82,8 @@ describeEachBackend('migration 0024-cash-drawers', (backend) => {
     assert.deepEqual(refunds.map((row) => [row.id, Number(row.cash_amount)]), [['ref_card', 0], ['ref_cash', 300]]);
 
     const keys = await raw.selectFrom('api_keys').select(['id', 'permissions']).where('merchant_id', '=', merchant.id).orderBy('id').execute();
-    assert.deepEqual(JSON.parse(keys[0].permissions), [...FULL, 'cash_drawers:read', 'cash_drawers:write', 'reports:read']);
-    assert.deepEqual(JSON.parse(keys[1].permissions), ['orders:read']);
+    assert.deepEqual(JSON.parse(keys[0]!.permissions), [...FULL, 'cash_drawers:read', 'cash_drawers:write', 'reports:read']);
+    assert.deepEqual(JSON.parse(keys[1]!.permissions), ['orders:read']);
 
     const drawer = (id: string, register: string, status: string) => ({ merchant_id: merchant.id, environment: 'sandbox', id, register, status, currency: 'USD', opening_float: 10000, opened_at: now, updated_at: now });
     await raw.insertInto('cash_drawers').values([drawer('drw_1', 'R1', 'closed'), drawer('drw_2', 'R1', 'open'), drawer('drw_3', 'R2', 'open')]).execute();

@@ -18,13 +18,13 @@ import { ORDER_JSON } from './order-json.js';
 export const ORDER_COLUMNS = [
   'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount', 'items_count',
   'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata',
-  'created_at', 'updated_at', 'dispute', 'number', 'tip', 'discounts', 'discount_total',
+  'created_at', 'updated_at', 'dispute', 'number', 'tip', 'discounts', 'discount_total', 'cash_amount', 'cash_given', 'change_due', 'cash_drawer_id',
 ] as const satisfies ReadonlyArray<keyof OrderRow>;
 /** A line item's own columns; merchant, environment and order are the order's. */
 export const LINE_ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity', 'modifiers', 'discount', 'discount_amount'] as const satisfies ReadonlyArray<keyof LineItemRow>;
 /** The refund row's columns, in the order of the insert's parameters. */
 export const REFUND_COLUMNS = [
-  'merchant_id', 'environment', 'id', 'order_id', 'amount', 'currency', 'status', 'reason', 'items', 'processor_refund_id', 'created_at',
+  'merchant_id', 'environment', 'id', 'order_id', 'amount', 'currency', 'status', 'reason', 'items', 'processor_refund_id', 'created_at', 'cash_amount', 'cash_drawer_id',
 ] as const satisfies ReadonlyArray<keyof RefundRow>;
 
 /**
