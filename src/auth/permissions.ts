@@ -5,11 +5,13 @@
  * into the one list, in the order the reference, the answers and the dashboard show them.
  */
 import { API_KEY_MANAGEMENT_SCOPES } from '../api-keys/declarations.js';
+import { CASH_DRAWER_SCOPES } from '../cash-drawers/declarations.js';
 import { CUSTOMER_SCOPES } from '../customers/declarations.js';
 import type { Role } from '../db/schema.js';
 import { MERCHANT_SCOPES } from '../merchants/declarations.js';
 import { ORDER_SCOPES } from '../orders/declarations.js';
 import { PRODUCT_SCOPES } from '../products/declarations.js';
+import { REPORT_SCOPES } from '../reports/declarations.js';
 import { WEBHOOK_SCOPES } from '../webhooks/declarations.js';
 
 export interface ScopeDeclaration {
@@ -28,6 +30,8 @@ export const SCOPE_DECLARATIONS = {
   ...API_KEY_MANAGEMENT_SCOPES,
   ...WEBHOOK_SCOPES,
   ...MERCHANT_SCOPES,
+  ...CASH_DRAWER_SCOPES,
+  ...REPORT_SCOPES,
 } as const satisfies ScopeDeclarations;
 
 export type Scope = keyof typeof SCOPE_DECLARATIONS;
@@ -60,7 +64,7 @@ export function storedApiKeyScopes(json: string): ApiKeyScope[] {
 export const ROLE_PERMISSIONS: Record<Role, readonly Scope[]> = {
   admin: SCOPES,
   manager: SCOPES.filter((s) => s !== 'api_keys:write' && s !== 'merchant:read' && s !== 'merchant:write'),
-  cashier: ['orders:read', 'orders:write', 'products:read', 'customers:read'],
+  cashier: ['orders:read', 'orders:write', 'products:read', 'customers:read', 'cash_drawers:read', 'cash_drawers:write'],
 };
 
 /** Parses an API key's `orders:read,orders:write`; throws with the first unknown or unusable scope named. */

@@ -1243,7 +1243,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the key may do. */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write" | "cash_drawers:read" | "cash_drawers:write" | "reports:read")[];
             /** @description The last four characters of the key, to tell keys apart. The key itself is never shown again. */
             last4: string;
             /**
@@ -1275,7 +1275,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the key may do. */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write" | "cash_drawers:read" | "cash_drawers:write" | "reports:read")[];
             /** @description The last four characters of the key, to tell keys apart. The key itself is never shown again. */
             last4: string;
             /**
@@ -1319,7 +1319,7 @@ export interface components {
              */
             environment: "sandbox" | "production";
             /** @description What the credential may do now (for a user: what the role grants). */
-            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write")[];
+            permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "api_keys:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write" | "cash_drawers:read" | "cash_drawers:write" | "reports:read")[];
             /** @description The user a user access token belongs to; null for an API key. */
             user: components["schemas"]["AccountUser"] | null;
         };
@@ -4566,7 +4566,7 @@ export interface operations {
                      */
                     environment: "sandbox" | "production";
                     /** @description The permissions the key carries, each once. Default: all a key can use. */
-                    permissions?: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write")[];
+                    permissions?: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "webhooks:read" | "webhooks:write" | "merchant:read" | "merchant:write" | "cash_drawers:read" | "cash_drawers:write" | "reports:read")[];
                 };
             };
         };
