@@ -6,8 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
 import { describeEachBackend } from '../helpers/backends.js';
 import { signInAs } from '../helpers/oauth.js';
+import { Receivers } from '../helpers/receiver.js';
 import { createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { assertError, assertId, assertStatus, createOrder, capture, refund, tally } from '../orders/support.js';
 import { openDrawer, payOutOf, ringUp } from './support.js';
@@ -17,12 +19,19 @@ const DRAWER_FIELDS = [
   'opening_float', 'opening_note', 'over_short', 'paid_in', 'paid_out', 'register', 'status',
 ];
 
+/** Webhooks delivered at once to a receiver on this machine, for the events' test. */
+const WEBHOOK_ENV = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '0,0,0', WEBHOOK_TIMEOUT_MS: '2000' };
+
 describeEachBackend('cash drawers', (backend) => {
   let server: TestServer;
+  const receivers = new Receivers();
   before(async () => {
-    server = await startTestServer(backend);
+    server = await startTestServer(backend, WEBHOOK_ENV);
   });
-  after(() => server.close());
+  after(async () => {
+    await server.close();
+    await receivers.close();
+  });
 
   describe('opening', () => {
     test('open answers 201 with the drawer and records cash_drawer.opened; a register has one open drawer at a time', async () => {
@@ -249,6 +258,26 @@ describeEachBackend('cash drawers', (backend) => {
       assertError(await shop.sandbox.get('/v1/cash_drawers/drw_missing'), 404, 'resource_not_found', 'id');
       assert.deepEqual((await shop.sandbox.get(`/v1/cash_drawers/${drawer.id}`)).body, drawer);
     });
+  });
+
+  test('an endpoint subscribed to cash_drawer.opened and cash_drawer.closed receives them; subscribing takes cash_drawers:read', async () => {
+    const shop = await createTestMerchant(server);
+    const hook = await receivers.start();
+    const endpoint = await shop.sandbox.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['cash_drawer.opened', 'cash_drawer.closed'] });
+    assertStatus(endpoint, 201);
+    const opened = await openDrawer(shop.sandbox, 'R1', 500);
+    const closed = await shop.sandbox.post(`/v1/cash_drawers/${opened.id}/close`, { counted_cash: 450 });
+    assertStatus(closed, 200);
+    const received = (await hook.waitFor(2)).map((r) => new Webhook(endpoint.body.secret).verify(r.body, r.headers as Record<string, string>) as any);
+    assert.deepEqual(
+      received.map((event) => [event.type, event.data.object]),
+      [
+        ['cash_drawer.opened', opened],
+        ['cash_drawer.closed', closed.body],
+      ],
+    );
+    const hooksOnly = await shop.keyWith('sandbox', ['webhooks:read', 'webhooks:write', 'orders:read']);
+    assertError(await hooksOnly.post('/v1/webhook_endpoints', { url: hook.url, enabled_events: ['cash_drawer.closed'] }), 403, 'insufficient_permissions', 'enabled_events');
   });
 
   test('the fields are checked', async () => {
