@@ -24,7 +24,15 @@ function zero(): Figures {
   return { orders: 0, sales: 0, tips: 0, tax: 0, cash_sales: 0, card_sales: 0, refunds: 0, cash_refunds: 0, card_refunds: 0, net: 0, over_short: 0 };
 }
 
+/**
+ * The dates a report can be of: their days' bounds, in any zone, are timestamps of four-digit years
+ * (which are what the database stores and compares as text).
+ */
+const FIRST_DATE = '1970-01-01';
+const LAST_DATE = '9998-12-31';
+
 export async function endOfDayReport({ db, settings }: Services, tenant: Tenant, query: EndOfDayQuery): Promise<EndOfDayReport> {
+  if (query.date < FIRST_DATE || query.date > LAST_DATE) throw new ApiError('parameter_invalid', `\`date\` must be from ${FIRST_DATE} to ${LAST_DATE}.`, 'date');
   const timeZone = canonicalTimeZone(query.time_zone ?? 'UTC');
   if (timeZone === undefined) throw new ApiError('parameter_invalid', `Unknown time zone '${query.time_zone}': give an IANA time zone such as Europe/Paris or America/New_York.`, 'time_zone');
   const { from, to } = localDayBounds(query.date, timeZone);

@@ -68,7 +68,7 @@ export const END_OF_DAY_FORMATS = ['json', 'csv'] as const;
 
 export const EndOfDayQuery = Type.Object(
   {
-    date: Type.String({ format: 'date', description: 'The day, as a date in `time_zone`: from its local midnight (inclusive) to the next (exclusive).', examples: ['2026-11-21'] }),
+    date: Type.String({ format: 'date', description: 'The day, as a date in `time_zone`: from its local midnight (inclusive) to the next (exclusive). From 1970-01-01 to 9998-12-31.', examples: ['2026-11-21'] }),
     time_zone: Type.Optional(
       Type.String({
         minLength: 1,

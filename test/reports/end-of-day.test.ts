@@ -281,6 +281,9 @@ describeEachBackend('End-of-day report', (backend) => {
     assertError(await report('?date=2026-02-30'), 400, 'parameter_invalid', 'date');
     assertError(await report('?date=12/05/2026'), 400, 'parameter_invalid', 'date');
     assertError(await report('?date=2026-05-12T00:00:00Z'), 400, 'parameter_invalid', 'date');
+    assertError(await report('?date=1969-12-31'), 400, 'parameter_invalid', 'date');
+    assertError(await report('?date=9999-12-31&time_zone=Pacific/Kiritimati'), 400, 'parameter_invalid', 'date');
+    assertStatus(await report('?date=1970-01-01&time_zone=Pacific/Kiritimati'), 200);
     assertError(await report('?date=2026-05-12&time_zone=Mars/Olympus_Mons'), 400, 'parameter_invalid', 'time_zone');
     assertError(await report('?date=2026-05-12&time_zone=Europe%2FParis%3B%20drop'), 400, 'parameter_invalid', 'time_zone');
     assertError(await report('?date=2026-05-12&format=xml'), 400, 'parameter_invalid', 'format');

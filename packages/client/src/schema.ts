@@ -6960,7 +6960,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The day, as a date in `time_zone`: from its local midnight (inclusive) to the next (exclusive).
+                 * @description The day, as a date in `time_zone`: from its local midnight (inclusive) to the next (exclusive). From 1970-01-01 to 9998-12-31.
                  * @example 2026-11-21
                  */
                 date: string;
