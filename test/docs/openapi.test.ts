@@ -65,6 +65,12 @@ const EXPECTED_SCOPES: Record<string, string> = {
   listEvents: 'orders:read',
   getEvent: 'orders:read',
   getSalesReport: 'orders:read',
+  getEndOfDayReport: 'reports:read',
+  listCashDrawers: 'cash_drawers:read',
+  getCashDrawer: 'cash_drawers:read',
+  openCashDrawer: 'cash_drawers:write',
+  createCashDrawerMovement: 'cash_drawers:write',
+  closeCashDrawer: 'cash_drawers:write',
   listApiKeys: 'api_keys:write',
   createApiKey: 'api_keys:write',
   revokeApiKey: 'api_keys:write',
@@ -307,6 +313,15 @@ describeEachBackend('OpenAPI document', (backend) => {
     check('Session', (await member.api.request('DELETE', `/v1/account/sessions/${sessions.body.data[0].id}`)).body);
     check('User', (await admin.post(`/v1/users/${member.userId}/sign_out`)).body);
     check('SalesReport', (await shop.sandbox.get('/v1/reports/sales?from=2026-01-01T00:00:00Z&to=2026-01-01T03:00:00Z')).body);
+    const drawer = await shop.sandbox.post('/v1/cash_drawers', { register: 'R1', opening_float: 1000, note: 'Float' });
+    check('CashDrawer', drawer.body);
+    check('CashDrawer', (await shop.sandbox.post(`/v1/cash_drawers/${drawer.body.id}/movements`, { type: 'paid_out', amount: 100, reason: 'Milk' })).body);
+    check('CashDrawerMovement', (await shop.sandbox.get(`/v1/cash_drawers/${drawer.body.id}`)).body.movements[0]);
+    const closed = await shop.sandbox.post(`/v1/cash_drawers/${drawer.body.id}/close`, { counted_cash: 880 });
+    check('CashDrawer', closed.body);
+    check('CashDrawerList', (await shop.sandbox.get('/v1/cash_drawers')).body);
+    check('EventList', (await shop.sandbox.get('/v1/events?type=cash_drawer.opened,cash_drawer.closed')).body);
+    check('EndOfDayReport', (await shop.sandbox.get(`/v1/reports/end_of_day?date=${closed.body.closed_at.slice(0, 10)}`)).body);
     check('Error', (await shop.sandbox.get('/v1/orders/ord_missing')).body);
     check('Error', (await shop.sandbox.post('/v1/orders', { items: [] })).body);
   });
