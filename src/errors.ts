@@ -198,6 +198,11 @@ export const ERROR_CODES = {
     type: 'unprocessable_error',
     meaning: 'The order is not `pending`; only pending orders can be edited.',
   },
+  cash_drawer_closed: {
+    status: 422,
+    type: 'unprocessable_error',
+    meaning: 'The cash drawer is closed: no cash goes in or out of it any more. On a capture or a refund (`param` `cash_drawer_id`): ring it up on the open drawer of the register. Nothing was changed, charged or refunded.',
+  },
   rate_limited: {
     status: 429,
     type: 'rate_limit_error',

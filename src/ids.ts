@@ -34,6 +34,8 @@ export const ID_PREFIXES = {
   webhookDelivery: 'whd',
   webhookAttempt: 'wha',
   discountCode: 'dc',
+  cashDrawer: 'drw',
+  cashDrawerMovement: 'dmv',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

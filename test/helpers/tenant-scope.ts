@@ -23,6 +23,8 @@ export const MERCHANT_TABLES = new Set([
   'line_items',
   'discount_codes',
   'refunds',
+  'cash_drawers',
+  'cash_drawer_movements',
   'processor_calls',
   'stripe_events',
   'events',
