@@ -206,7 +206,7 @@ export const ERROR_CODES = {
   cash_drawer_closed: {
     status: 422,
     type: 'unprocessable_error',
-    meaning: 'The cash drawer is closed: no more cash can be paid into or out of it, and it cannot be closed again. Open a new drawer for the register.',
+    meaning: 'The cash drawer is closed: no cash goes in or out of it any more, and it cannot be closed again. On a capture or a refund (`param` `cash_drawer_id`): ring it up on the open drawer of the register (or open a new one). Nothing was changed, charged or refunded.',
   },
   rate_limited: {
     status: 429,

@@ -289,12 +289,14 @@ ${table(['from', 'operation', 'to', 'otherwise'], [
 - **Create Order** needs \`items\`; \`customer_id\`, \`payment_method\` (\`card\` by default, or \`cash\`), \`notes\` and \`metadata\` are optional. Without \`customer_id\` the order is a walk-in order: \`customer_id\` and \`customer\` are null.
 - Line items keep the product's \`name\` and \`price\` (as \`unit_price\`) of the moment the order was created; later product changes do not touch existing orders. \`items_count\` in the order summary is the number of line items, not of units.
 - **Stock**: a product's \`inventory\` is a count, or null when its stock is not tracked. Creating an order reserves the stock of all its lines at once, or of none: if any product is unknown, inactive or short, nothing changes. Stock never goes below zero, however many orders race for it. Editing a pending order's \`items\` (\`PATCH /v1/orders/{id}\`) puts the old lines' units back and takes the new ones', all or none. Canceling an order puts its units back; refunding items puts the returned units back. Untracked products stay untracked.
-- \`payment\` is null until the order is paid, then \`{method, card_last4, paid_at}\`; \`card_last4\` is null for cash.
+- \`payment\` is null until the order is paid, then says how: \`method\`, the card's details (\`card_last4\` is null for cash), the tender (\`cash_amount + card_amount = total\`, \`cash_given\`, \`change_due\`), the register's drawer (\`cash_drawer_id\`) and \`paid_at\`.
 - Get Order shows \`refunded_amount\` and the order's \`refunds\`; each line item shows its \`refunded_quantity\`.
 
 # Payments and test tokens
 
 Capture (\`POST /v1/orders/{id}/capture\`) takes the payment of a pending order. A card order sends \`{"payment_token": "..."}\` (without it: 400 ${code('parameter_missing')}); a cash order sends no body (a token is 400 ${code('parameter_invalid')}).
+
+Cash and split tenders: a cash order may say the cash handed over (\`{"cash_given": 2000}\`, at least the total); the order's \`payment.change_due\` is the change. A card order may be paid partly in cash (\`{"payment_token": "...", "cash_amount": 1000}\`): the card is charged the rest of the total. A refund goes back to the card first, up to what the card paid, and the rest in cash. A sale or refund rung up on a register names its open cash drawer (\`cash_drawer_id\`).
 
 In the sandbox, card payments go to a simulator that takes these test tokens:
 

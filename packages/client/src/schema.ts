@@ -71,6 +71,14 @@ export interface paths {
          * @description Requires the `orders:write` permission.
          *
          *     Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no `payment_token`. Either may add a `tip`: `{"amount": 200}` or `{"percentage_bps": 1500}` (of `subtotal + tax`, rounded half up), at most 100% of that; the order's `tip` and `total` then include it and the card is charged that total. The tip is not taxed.
+         *
+         *     **Cash and change.** A cash order is paid all in cash (`payment.cash_amount` is its `total`). `cash_given`, the cash handed over, must be at least the total with the tip (else 400 `parameter_invalid` on `cash_given`); `payment.change_due = cash_given - total`. Without it, `cash_given` and `change_due` are null.
+         *
+         *     **Split tender.** A card order may be paid partly in cash: `cash_amount`, 1 to the total (with the tip) less 1, is the cash part, and the card is charged the rest, `total - cash_amount` (`payment.card_amount`), by the simulator or by Stripe. The order stays a card order (`payment.method` `card`). `cash_given` is then at least `cash_amount`, and `change_due = cash_given - cash_amount`. `cash_amount` on a cash order, or `cash_given` on a card order without `cash_amount`, is 400 `parameter_invalid`.
+         *
+         *     **Register.** `cash_drawer_id` names the open cash drawer of the register ringing the sale up, whatever the tender; its cash part counts in that drawer's expected cash. An unknown drawer (another merchant's or environment's included) is 404 `resource_not_found`, a closed one 422 `cash_drawer_closed`, both on `cash_drawer_id`, and nothing is charged.
+         *
+         *     A capture retried after an unknown outcome (503) with the same body answers the order its first try paid; a capture with another tip, split, `cash_given` or drawer while the first one's charge is pending lets that charge settle first, so the order is charged once, as first sent, and the retry answers 422 `order_not_capturable`.
          */
         post: operations["captureOrder"];
         delete?: never;
@@ -115,6 +123,8 @@ export interface paths {
          * @description Requires the `orders:write` permission.
          *
          *     Refunds a `paid` or `partially_refunded` order. Empty body: everything left. `amount`: that much. `items`: the value of those units with their share of tax (the last units take exactly what is left); returned units go back into tracked stock. Both: `items` is what came back, `amount` the money, at most their value. The order becomes `partially_refunded` or `refunded`.
+         *
+         *     **Tenders.** The money goes back to the card first, up to what the card paid (`payment.card_amount`) less what was refunded to it before, and the rest in cash (the refund's `cash_amount`); a cash order's refunds are all cash. A split order refunded past its card part is refunded to the card up to that part and in cash for the rest; a later refund is then all cash. With Stripe, the Stripe refund is the card's part alone, and a refund all in cash makes none. The cash comes out of the drawer named by `cash_drawer_id` (404 `resource_not_found` when unknown, 422 `cash_drawer_closed` when closed), or else of the order's drawer while it is open; the refund's `cash_drawer_id` says which (null for none).
          */
         post: operations["refundOrder"];
         delete?: never;
@@ -1118,12 +1128,23 @@ export interface components {
             name?: string;
             email?: string | null;
         };
+        /** @description How the order was paid: by card, in cash, or split between cash and a card (a card order with `cash_amount > 0`; `method` stays `card`). `cash_amount + card_amount = total`. */
         Payment: {
             method: components["schemas"]["PaymentMethod"];
             processor: ("simulator" | "stripe") | null;
             processor_payment_id: string | null;
             card_brand: string | null;
             card_last4: string | null;
+            /** @description The part of `total` paid in cash: all of it for a cash order; for a card order, the cash part of a split tender (Capture's `cash_amount`), else 0. */
+            cash_amount: number;
+            /** @description The part of `total` charged to the card: `total - cash_amount` (0 for a cash order). */
+            card_amount: number;
+            /** @description The cash the customer handed over (Capture's `cash_given`); null when it was not told. */
+            cash_given: number | null;
+            /** @description The change handed back: `cash_given - cash_amount`; null when `cash_given` is. */
+            change_due: number | null;
+            /** @description The cash drawer, and so the register, the sale was rung up on (Capture's `cash_drawer_id`); null when none was named. */
+            cash_drawer_id: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1152,6 +1173,10 @@ export interface components {
             /** @description Units that came back with this refund; empty for a money-only refund. */
             items: components["schemas"]["RefundItem"][];
             processor_refund_id: string | null;
+            /** @description The part of `amount` paid back in cash. Refunds go back to the card first, up to what the card paid less what was refunded to it before, and the rest in cash; a cash order's refunds are all cash. */
+            cash_amount: number;
+            /** @description The cash drawer the refund was rung up on, which its `cash_amount` came out of: the one named (Refund's `cash_drawer_id`), else the order's drawer while it is open; null otherwise. */
+            cash_drawer_id: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -2477,6 +2502,21 @@ export interface operations {
                          */
                         percentage_bps?: number;
                     };
+                    /**
+                     * @description The cash the customer handed over, in the smallest currency unit. A cash order: at least its total (the tip included); a split tender: at least `cash_amount`. The order's `payment.change_due` is what is handed back. A card order without `cash_amount` takes none.
+                     * @example 2000
+                     */
+                    cash_given?: number;
+                    /**
+                     * @description Card orders only: the part of the total (the tip included) paid in cash, 1 to the total less 1; the card is charged the rest. A cash order's cash part is its whole total, so it takes none.
+                     * @example 1000
+                     */
+                    cash_amount?: number;
+                    /**
+                     * @description The open cash drawer of the register ringing the sale up (`drw_...`), whatever the tender. Unknown: 404; closed: 422 `cash_drawer_closed`.
+                     * @example drw_0MvQZ7yq4Vq2c9XrT0bLkP7s
+                     */
+                    cash_drawer_id?: string;
                 };
             };
         };
@@ -2571,7 +2611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable Entity: `order_not_capturable` */
+            /** @description Unprocessable Entity: `order_not_capturable`, `cash_drawer_closed` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2814,6 +2854,11 @@ export interface operations {
                         line_item_id: string;
                         quantity: number;
                     }[];
+                    /**
+                     * @description The open cash drawer the refund's cash comes out of (`drw_...`). Default: the order's drawer while it is open, else none. Unknown: 404; closed: 422 `cash_drawer_closed`.
+                     * @example drw_0MvQZ7yq4Vq2c9XrT0bLkP7s
+                     */
+                    cash_drawer_id?: string;
                 };
             };
         };
@@ -2899,7 +2944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable Entity: `order_not_refundable` */
+            /** @description Unprocessable Entity: `order_not_refundable`, `cash_drawer_closed` */
             422: {
                 headers: {
                     [name: string]: unknown;
