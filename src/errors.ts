@@ -198,6 +198,11 @@ export const ERROR_CODES = {
     type: 'unprocessable_error',
     meaning: 'The order is not `pending`; only pending orders can be edited.',
   },
+  order_not_paid: {
+    status: 422,
+    type: 'unprocessable_error',
+    meaning: 'From the receipt operations (`/v1/orders/{id}/receipt`, `/receipt_links`, `/receipt_emails`): the order is `pending` or `canceled`. Only orders that were paid (`paid`, `partially_refunded`, `refunded`) have a receipt.',
+  },
   rate_limited: {
     status: 429,
     type: 'rate_limit_error',

@@ -29,6 +29,11 @@ const STATUS_MEANINGS: Record<OrderStatus, string> = {
 /** Tag descriptions, in the order the reference shows them. */
 export const TAGS = [
   { name: 'Orders', description: 'Create, read, capture, cancel and refund orders. Requires `orders:read` to read, `orders:write` to change.' },
+  {
+    name: 'Receipts',
+    description:
+      "The receipt of a paid order, an unguessable link to its hosted page (`/r/<token>`, no credential needed) and the receipt sent by e-mail. Requires `orders:read` to read, `orders:write` to make a link or send a mail.",
+  },
   { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
   {
     name: 'Discount codes',

@@ -21,7 +21,7 @@ const BASE = ['src/errors.ts', 'src/ids.ts', 'src/time.ts', 'src/config.ts'];
 /** The modules: domain rules, routes, schemas and operations, no SQL. */
 const MODULES = [
   'orders', 'products', 'customers', 'events', 'webhooks', 'payments', 'auth', 'oauth', 'account',
-  'team', 'api-keys', 'reports', 'mail', 'merchants', 'idempotency', 'dashboard', 'discount-codes',
+  'team', 'api-keys', 'reports', 'mail', 'merchants', 'idempotency', 'dashboard', 'discount-codes', 'receipts',
 ].map((name) => `src/${name}/`);
 
 /** The assembly: the only place that knows every module. */
