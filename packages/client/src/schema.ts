@@ -1167,7 +1167,7 @@ export interface components {
             subtotal: number;
             /** @description Amount in the smallest currency unit (e.g. cents). */
             tax: number;
-            /** @description Whether the order's line prices included its tax (the merchant's `prices_include_tax` when the order was created): `tax` is then the part of the lines' sum that is tax, and the receipt says "incl.". False when tax was added on top, or the order has none. */
+            /** @description Whether the order's line prices included its tax (the merchant's `prices_include_tax` when the order was created): `tax` is then the part of the lines' sum that is tax, and the receipt says it was included. False when tax was added on top, or the order has none. */
             tax_included: boolean;
             /** @description Amount in the smallest currency unit (e.g. cents). */
             tip: number;
