@@ -11,11 +11,37 @@ import type { ReceiptRow, ReceiptView } from './receipt-view.js';
 const WIDTH = 40;
 const RULE = '-'.repeat(WIDTH);
 
-/** Words and an amount on one line, the amount flush right; the amount on a line of its own when both do not fit. */
+/** `text` in lines of at most WIDTH characters, each starting with `indent`, broken between words (inside a word longer than a line). */
+function wrap(text: string, indent = ''): string[] {
+  const room = WIDTH - indent.length;
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (let word of paragraph.split(/\s+/).filter((w) => w !== '')) {
+      while (word.length > room) {
+        if (line !== '') lines.push(line);
+        lines.push(word.slice(0, room));
+        word = word.slice(room);
+        line = '';
+      }
+      if (line === '') line = word;
+      else if (line.length + 1 + word.length <= room) line = `${line} ${word}`;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    lines.push(line);
+  }
+  return lines.map((line) => `${indent}${line}`);
+}
+
+/** Words and an amount, the amount flush right on the words' last line, or on a line of its own when it does not fit there. */
 function textRow(label: string, amount: string, indent = ''): string {
-  const left = `${indent}${label}`;
-  if (left.length + 1 + amount.length <= WIDTH) return `${left}${' '.repeat(WIDTH - left.length - amount.length)}${amount}`;
-  return `${left}\n${amount.padStart(WIDTH)}`;
+  const lines = wrap(label, indent);
+  const last = lines.pop()!;
+  const end = last.length + 1 + amount.length <= WIDTH ? `${last}${' '.repeat(WIDTH - last.length - amount.length)}${amount}` : `${last}\n${amount.padStart(WIDTH)}`;
+  return [...lines, end].join('\n');
 }
 
 const rows = (list: readonly ReceiptRow[]) => list.map((row) => textRow(row.label, row.amount));
@@ -24,14 +50,14 @@ const rows = (list: readonly ReceiptRow[]) => list.map((row) => textRow(row.labe
 export function receiptText(view: ReceiptView): string {
   const lines = view.lines.flatMap((line) => [
     textRow(line.name, line.total),
-    `  ${line.quantity}`,
-    ...line.modifiers.map((modifier) => `  ${modifier}`),
+    ...wrap(line.quantity, '  '),
+    ...line.modifiers.flatMap((modifier) => wrap(modifier, '  ')),
     ...(line.discount === null ? [] : [textRow(line.discount.label, line.discount.amount, '  ')]),
   ]);
   return [
-    view.shop.name,
-    ...view.shop.address,
-    ...(view.shop.taxId === null ? [] : [`Tax ID: ${view.shop.taxId}`]),
+    ...wrap(view.shop.name),
+    ...view.shop.address.flatMap((line) => wrap(line)),
+    ...(view.shop.taxId === null ? [] : wrap(`Tax ID: ${view.shop.taxId}`)),
     '',
     view.number,
     view.date,
@@ -43,7 +69,7 @@ export function receiptText(view: ReceiptView): string {
     RULE,
     ...rows(view.payment),
     ...(view.refunds.length === 0 ? [] : [RULE, ...rows(view.refunds)]),
-    ...(view.footer === null ? [] : [RULE, view.footer]),
+    ...(view.footer === null ? [] : [RULE, ...wrap(view.footer)]),
   ].join('\n');
 }
 

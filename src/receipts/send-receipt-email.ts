@@ -5,6 +5,7 @@
  */
 import type { Principal } from '../auth/principal.js';
 import { ApiError } from '../errors.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { readOrder } from '../orders/order-view.js';
 import type { Order } from '../orders/schemas.js';
 import { seesCustomers } from '../orders/customer-fields.js';
@@ -19,14 +20,20 @@ import type { ReceiptEmail, SendReceiptEmailBody } from './schemas.js';
 export async function sendReceiptEmail(services: Services, principal: Principal, orderId: string, input: SendReceiptEmailBody): Promise<ReceiptEmail> {
   const { clock, mailer, sessions, transaction } = services;
   const shop = await services.settings(principal.merchantId);
-  const { to, receipt, link } = await transaction(async (trx) => {
+  // The transaction answers what the request answers (with an Idempotency-Key, that answer is what
+  // is stored for a replay): the mail, which holds the link's token, is kept aside for after it.
+  let mail: MailMessage | undefined;
+  const answer = await transaction(async (trx): Promise<ReceiptEmail> => {
     const order = await readOrder(trx, principal, orderId);
     const receipt = receiptOf(order, shop);
     const to = input.to ?? customerEmail(order, principal);
-    return { to, receipt, link: await makeReceiptLink(trx, principal, order.id, isoNow(clock), sessions.issuer()) };
+    const link = await makeReceiptLink(trx, principal, order.id, isoNow(clock), sessions.issuer());
+    mail = receiptMail(to, receiptView(receipt, { timeZone: RECEIPT_TIME_ZONE }), link, principal.merchantId);
+    return { object: 'receipt_email', to, order_id: order.id };
   });
-  mailer.later('sending a receipt mail failed', () => mailer.send(receiptMail(to, receiptView(receipt, { timeZone: RECEIPT_TIME_ZONE }), link, principal.merchantId)));
-  return { object: 'receipt_email', to, order_id: receipt.order_id };
+  const message = mail!;
+  mailer.later('sending a receipt mail failed', () => mailer.send(message));
+  return answer;
 }
 
 /**

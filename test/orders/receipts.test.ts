@@ -49,9 +49,9 @@ function textOf(html: string): string {
   return unescape(html.replace(/<style>[\s\S]*?<\/style>/g, '').replace(/<br>/g, '\n').replace(/<[^>]+>/g, ' ')).replace(/[ \t]+/g, ' ');
 }
 
-/** The path of a receipt link's URL on the test server (its origin may be PUBLIC_URL's). */
+/** A receipt link's page on the test server: its URL starts with PUBLIC_URL (with its path), or the server's own address. */
 function onServer(server: TestServer, url: string): string {
-  return `${server.url}${new URL(url).pathname}`;
+  return `${server.url}/r/${url.split('/r/').pop()}`;
 }
 
 test("a receipt's view: cash given and change, a split tender, refunds by tender, tax included in prices", () => {
@@ -412,6 +412,9 @@ describeEachBackend('receipts', (backend) => {
     const replay = await merchant.sandbox.post(`/v1/orders/${order.id}/receipt_emails`, {}, { 'Idempotency-Key': `mail-${order.id}` });
     assertStatus(replay, 202);
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(replay.body, sent.body);
+    const stored = await server.db.kysely.selectFrom('idempotency_keys').select('response_body').where('key', '=', `mail-${order.id}`).executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(stored.response_body!), sent.body, 'the key keeps the answer alone, not the mail or its link');
     const other = `other-${Date.now()}@example.com`;
     assertStatus(await merchant.sandbox.post(`/v1/orders/${order.id}/receipt_emails`, { to: other }), 202);
     await waitForOutbox(server, other, /receipt/, 20_000, false);
