@@ -7,10 +7,12 @@
  * copies a working link.
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { describeEachBackend } from '../helpers/backends.js';
 import { waitForOutbox } from '../helpers/mail.js';
+import { testOutputPath } from '../helpers/output.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { assertClean, BROWSER_SKIP, launchBrowser, openContext, signInOnPage } from './support.js';
@@ -100,6 +102,9 @@ describeEachBackend('receipts in the dashboard', (backend) => {
       assert.equal(hosted.status, 200);
       assert.match(await hosted.text(), /<h1 class="receipt-name">Harbour Books<\/h1>/);
 
+      // Nothing of the view is wider than the screen (the header's width is the layout's own affair).
+      const wide = await page.evaluate(`[...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth).map((el) => el.outerHTML.slice(0, 120))`);
+      assert.deepEqual(wide, [], 'the view fits the width');
       // On screen: a strip 80 mm wide; the style sheets name the receipt's 80 mm page.
       const paper = await page.locator('.receipt-paper').boundingBox();
       assert.ok(paper !== null && Math.abs(paper.width - RECEIPT_WIDTH_PX) < 1, `the strip is 80 mm (302 px) wide: ${paper?.width}`);
@@ -111,9 +116,11 @@ describeEachBackend('receipts in the dashboard', (backend) => {
       assert.equal(await page.getByRole('button', { name: 'Print', exact: true }).isVisible(), false, 'no Print button on paper');
       assert.equal(await linkBlock.isVisible(), true, 'the link is printed');
       await page.emulateMedia({ media: 'screen' });
+      await page.screenshot({ path: testOutputPath(`receipt-print-view-${backend}.png`), fullPage: true });
       const pdf = await page.pdf({ preferCSSPageSize: true });
+      writeFileSync(testOutputPath(`receipt-${backend}.pdf`), pdf);
       const sizes = pageSizes(pdf);
-      assert.ok(sizes.length >= 1, 'the PDF has pages');
+      assert.equal(sizes.length, 1, `the receipt is printed on one page: ${JSON.stringify(sizes)}`);
       for (const [width] of sizes) assert.ok(Math.abs(width - RECEIPT_WIDTH_PT) < 0.5, `each page is 80 mm (226.8 pt) wide: ${JSON.stringify(sizes)}`);
 
       // E-mail the receipt from the order page: the customer's address is offered.
