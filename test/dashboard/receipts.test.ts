@@ -15,7 +15,7 @@ import { waitForOutbox } from '../helpers/mail.js';
 import { testOutputPath } from '../helpers/output.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
-import { assertClean, BROWSER_SKIP, launchBrowser, openContext, signInOnPage } from './support.js';
+import { assertClean, BROWSER_SKIP, launchBrowser, openContext, scrollsSideways, signInOnPage } from './support.js';
 
 /** 80 mm in PDF points (1/72 inch). */
 const RECEIPT_WIDTH_PT = (80 / 25.4) * 72;
@@ -101,6 +101,15 @@ describeEachBackend('receipts in the dashboard', (backend) => {
       const hosted = await fetch(`${server.url}${new URL(printedUrl).pathname}`);
       assert.equal(hosted.status, 200);
       assert.match(await hosted.text(), /<h1 class="receipt-name">Harbour Books<\/h1>/);
+      // The hosted receipt on a phone: no sideways scrolling, text of a readable size, no script.
+      const phone = await context.newPage();
+      await phone.setViewportSize({ width: 360, height: 740 });
+      await phone.goto(`${server.url}${new URL(printedUrl).pathname}`);
+      assert.equal(await scrollsSideways(phone), false, 'the hosted receipt fits a phone');
+      const fontSize = (await phone.evaluate("getComputedStyle(document.querySelector('.receipt')).fontSize")) as string;
+      assert.ok(Number.parseFloat(fontSize) >= 14, `its text is at least 14 px: ${fontSize}`);
+      await phone.screenshot({ path: testOutputPath(`receipt-hosted-phone-${backend}.png`), fullPage: true });
+      await phone.close();
 
       // Nothing of the view is wider than the screen (the header's width is the layout's own affair).
       const wide = await page.evaluate(`[...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth).map((el) => el.outerHTML.slice(0, 120))`);
