@@ -208,6 +208,11 @@ export const ERROR_CODES = {
     type: 'unprocessable_error',
     meaning: 'The cash drawer is closed: no cash goes in or out of it any more, and it cannot be closed again. On a capture or a refund (`param` `cash_drawer_id`): ring it up on the open drawer of the register (or open a new one). Nothing was changed, charged or refunded.',
   },
+  order_not_paid: {
+    status: 422,
+    type: 'unprocessable_error',
+    meaning: 'From the receipt operations (`/v1/orders/{id}/receipt`, `/receipt_links`, `/receipt_emails`): the order is `pending` or `canceled`. Only orders that were paid (`paid`, `partially_refunded`, `refunded`) have a receipt.',
+  },
   rate_limited: {
     status: 429,
     type: 'rate_limit_error',

@@ -46,6 +46,8 @@ import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import type { StripeLookups } from '../payments/stripe-lookup.js';
 import { productRoutes } from '../products/routes.js';
 import { CatalogueCopy, ModifierGroup, ModifierOption, Product, ProductList } from '../products/schemas.js';
+import { receiptRoutes } from '../receipts/routes.js';
+import { Receipt, ReceiptEmail, ReceiptLink, ReceiptPayment, ReceiptRefund, ReceiptShop } from '../receipts/schemas.js';
 import { reportRoutes } from '../reports/routes.js';
 import { EndOfDayDrawer, EndOfDayRegister, EndOfDayReport, SalesBucket, SalesReport } from '../reports/schemas.js';
 import { teamRoutes } from '../team/routes.js';
@@ -72,6 +74,7 @@ export const MODULES: readonly AppModule[] = [
     routes: (app) => app.register(orderRoutes),
     schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, LineItemModifier, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
   },
+  { name: 'receipts', routes: (app) => app.register(receiptRoutes), schemas: [Receipt, ReceiptShop, ReceiptPayment, ReceiptRefund, ReceiptLink, ReceiptEmail] },
   { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy, ModifierGroup, ModifierOption] },
   { name: 'customers', routes: (app) => app.register(customerRoutes), schemas: [Customer, CustomerList] },
   { name: 'discount-codes', routes: (app) => app.register(discountCodeRoutes), schemas: [DiscountCode, DiscountCodeList] },

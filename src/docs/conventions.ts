@@ -29,6 +29,11 @@ const STATUS_MEANINGS: Record<OrderStatus, string> = {
 /** Tag descriptions, in the order the reference shows them. */
 export const TAGS = [
   { name: 'Orders', description: 'Create, read, capture, cancel and refund orders. Requires `orders:read` to read, `orders:write` to change.' },
+  {
+    name: 'Receipts',
+    description:
+      "The receipt of a paid order, an unguessable link to its hosted page (`/r/<token>`, no credential needed) and the receipt sent by e-mail. Requires `orders:read` to read, `orders:write` to make a link or send a mail.",
+  },
   { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
   {
     name: 'Discount codes',
@@ -337,6 +342,16 @@ A register (a till: a code such as \`R1\`, chosen by the merchant, 1 to 20 lette
 - **Pay in and out** (\`POST /v1/cash_drawers/{id}/movements\`): cash put in (\`paid_in\`) or taken out (\`paid_out\`) for another reason than a sale, with the \`reason\` (a supplier paid from the till, a drop to the safe).
 - **Close** (\`POST /v1/cash_drawers/{id}/close\`) with the cash counted (\`counted_cash\`). The drawer's **expected cash** is \`opening_float + cash_sales - cash_refunds + paid_in - paid_out\`: worked out live while it is open, fixed at close from the figures of that moment. **Over/short** is \`counted_cash - expected_cash\`: negative when cash is missing (short), positive when there is more than expected (over), 0 when the drawer balances. A closed drawer takes no more movements and cannot be closed again (422 ${code('cash_drawer_closed')}); the register then opens a new one. A cashier's sign-in may close only a drawer that cashier opened; managers, admins and API keys close any.
 - \`opened_by\`, \`closed_by\` and a movement's \`created_by\` are the signed-in user (\`{id, email}\`), or null for an API key.
+
+# Receipts
+
+A paid order (\`paid\`, \`partially_refunded\` or \`refunded\`) has a receipt; a pending or canceled one has none (422 ${code('order_not_paid')}).
+
+- **The receipt's data**: \`GET /v1/orders/{id}/receipt\` (permission \`orders:read\`) answers the \`Receipt\`: the shop (\`name\`, \`address\`, \`tax_id\` and \`footer\`, the merchant's settings as they are now, readable here without \`merchant:read\` so that a cashier's register can print them), the lines, discounts, \`subtotal\`, \`tax\` (\`tax_included\` when the order's prices included it), \`tip\` and \`total\` as the order was sold, the payment by tender (\`card_amount\`, \`cash_amount\`, and \`cash_given\` and \`change_due\` when the capture gave the cash handed over) and the refunds, each with the part paid back in cash. It holds no customer details, notes or metadata.
+- **Links to the hosted receipt**: \`POST /v1/orders/{id}/receipt_links\` (permission \`orders:write\`) answers \`{id, object: "receipt_link", order_id, url, token, created_at}\`. \`url\` is \`PUBLIC_URL\` (or, without it, the address the server listens on) followed by \`/r/\` and \`token\`, 32 random base62 characters (190 bits). Only the token's SHA-256 is stored: the token is in this answer only, and the operation ignores \`Idempotency-Key\` so that no replay keeps it. Each call makes a new link; a link keeps working for as long as its order exists (there is no operation to revoke one yet).
+- **The hosted receipt**, \`GET /r/<token>\`: no credential (the link is one). A page made on the server, without script, readable on a phone, whose print style sheet prints on 80 mm receipt paper (\`@page\` 80 mm wide, 4 mm margins). Its times are in UTC, and say so: Till does not know the shop's time zone. It is answered with \`Cache-Control: no-store\`, \`Referrer-Policy: no-referrer\`, \`X-Robots-Tag: noindex\` and a Content-Security-Policy that allows its own style alone. A token no link has is a 404 page, the same whatever the token; the link is found by its token's SHA-256, one lookup of a unique index, never by comparing tokens.
+- **By e-mail**: \`POST /v1/orders/{id}/receipt_emails\` (permission \`orders:write\`) with \`{"to": "..."}\`, or an empty body for the order's customer's e-mail (which a credential without \`customers:read\` may not use: it sends \`to\`; without a customer or an e-mail, \`to\` is required too: 400 ${code('parameter_missing')}). It answers 202 \`{object: "receipt_email", to, order_id}\` at once and sends after the answer: a plain-text part and an HTML part, both with a new link to the hosted receipt. Through \`SMTP_URL\`; without it the mail goes to the log and the outbox, which keeps the link without its token: \`till mail list\` shows it once, with a new token given to the link (so the only working link is the one shown). A retry with the same \`Idempotency-Key\` replays the answer and sends nothing more.
+- Amounts are written as in English (\`$12.50\`, \`€12.50\`) with the currency's own decimals; the shop's name, address, tax id and footer, and product, modifier and discount names, are shown as text (escaped), never as markup.
 
 # Events
 

@@ -49,6 +49,9 @@ const EXPECTED_SCOPES: Record<string, string> = {
   captureOrder: 'orders:write',
   cancelOrder: 'orders:write',
   refundOrder: 'orders:write',
+  getReceipt: 'orders:read',
+  createReceiptLink: 'orders:write',
+  sendReceiptEmail: 'orders:write',
   listProducts: 'products:read',
   getProduct: 'products:read',
   createProduct: 'products:write',
@@ -104,7 +107,7 @@ const SELF_OPERATIONS = new Set(['listSessions', 'deleteSession', 'changePasswor
 const USER_ONLY_OPERATIONS = new Set(['listApiKeys', 'createApiKey', 'revokeApiKey', ...Object.keys(EXPECTED_ROLES), ...SELF_OPERATIONS]);
 
 /** POST operations that ignore Idempotency-Key, because their answer must never be stored. */
-const NOT_IDEMPOTENT_OPERATIONS = new Set(['createApiKey', 'changePassword', 'createWebhookEndpoint', 'rotateWebhookSecret']);
+const NOT_IDEMPOTENT_OPERATIONS = new Set(['createApiKey', 'changePassword', 'createWebhookEndpoint', 'rotateWebhookSecret', 'createReceiptLink']);
 
 describeEachBackend('OpenAPI document', (backend) => {
   let server: TestServer;
@@ -293,6 +296,9 @@ describeEachBackend('OpenAPI document', (backend) => {
     const refund = await shop.sandbox.post(`/v1/orders/${order.body.id}/refund`, { items: [{ line_item_id: order.body.items[0].id, quantity: 1 }] });
     check('Refund', refund.body);
     check('Order', (await shop.sandbox.get(`/v1/orders/${order.body.id}`)).body);
+    check('Receipt', (await shop.sandbox.get(`/v1/orders/${order.body.id}/receipt`)).body);
+    check('ReceiptLink', (await shop.sandbox.post(`/v1/orders/${order.body.id}/receipt_links`)).body);
+    check('ReceiptEmail', (await shop.sandbox.post(`/v1/orders/${order.body.id}/receipt_emails`, { to: 'ada@example.com' })).body);
     check('OrderList', (await shop.sandbox.get('/v1/orders')).body);
     check('ProductList', (await shop.sandbox.get('/v1/products')).body);
     check('CustomerList', (await shop.sandbox.get('/v1/customers')).body);

@@ -39,7 +39,8 @@ export interface ErrorCatalogue {
     | 'order_not_capturable'
     | 'order_not_cancelable'
     | 'order_not_editable'
-    | 'cash_drawer_closed';
+    | 'cash_drawer_closed'
+    | 'order_not_paid';
   rate_limit_error: 'rate_limited';
   api_error: 'internal_error' | 'processor_error' | 'processor_unavailable' | 'service_unavailable' | 'database_timeout' | 'commit_unconfirmed';
 }

@@ -133,6 +133,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the receipt of an order
+         * @description Requires the `orders:read` permission.
+         *
+         *     The receipt of a paid order (`paid`, `partially_refunded` or `refunded`): the shop's name, address, tax id and receipt footer as the merchant's settings are now, the order's lines, discounts, subtotal, tax (`tax_included` when the prices included it), tip and total as the order was sold, the payment by tender (`card_amount`, `cash_amount`, `cash_given`, `change_due`) and the refunds. What a point-of-sale app prints; the hosted page, the e-mail and the dashboard print the same. No customer details. A pending or canceled order is 422 `order_not_paid`.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/receipt_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a receipt link
+         * @description Requires the `orders:write` permission.
+         *
+         *     A new link to the hosted receipt page of a paid order: `url` is `PUBLIC_URL` (or the server's own address) followed by `/r/` and `token`, 32 random base62 characters. Anyone with the link reads the receipt, without a credential (for a QR code on a printed receipt, a text message...), so share it with the customer only. The token is shown in this answer only: Till keeps its SHA-256, so a lost link cannot be shown again; make another. Each call makes a new link; earlier links keep working. Ignores `Idempotency-Key`, so that the token is never stored for a replay. A pending or canceled order is 422 `order_not_paid`.
+         */
+        post: operations["createReceiptLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/receipt_emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a receipt
+         * @description Requires the `orders:write` permission.
+         *
+         *     Sends the receipt of a paid order by e-mail to `to`, or, without it, to the order's customer's e-mail (which only a credential with `customers:read` may use; without one, or without a customer e-mail, `to` is required: 400 `parameter_missing`). The mail has a plain-text and an HTML part, both with a new link to the hosted receipt page (made for the mail: see Create Receipt Link). Answers 202 at once; the mail goes out after the answer, through `SMTP_URL` (without it, to the log and the outbox, where `till mail list` shows its link once, with a new token). A retry with the same `Idempotency-Key` sends nothing more. A pending or canceled order is 422 `order_not_paid`.
+         */
+        post: operations["sendReceiptEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products": {
         parameters: {
             query?: never;
@@ -1215,6 +1281,144 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             created_at: string;
+        };
+        /**
+         * Receipt
+         * @description The receipt of a paid order: the shop, the lines, the discounts, subtotal, tax, tip and total, the payment by tender and the refunds. What the hosted receipt page, the e-mailed receipt and the dashboard's print view show. Holds no customer details, notes or metadata.
+         */
+        Receipt: {
+            /** @enum {string} */
+            object: "receipt";
+            /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
+            order_id: string;
+            /**
+             * @description The order's number: per merchant and environment, from 1001 in order of creation, with no gap and no repeat.
+             * @example 1042
+             */
+            number: number;
+            status: components["schemas"]["OrderStatus"];
+            /**
+             * @description ISO 4217 currency code.
+             * @example USD
+             */
+            currency: string;
+            shop: components["schemas"]["ReceiptShop"];
+            /** @description The order's lines, as Get Order shows them. */
+            items: components["schemas"]["LineItem"][];
+            /** @description Order-level discounts, then the discount code's. */
+            discounts: components["schemas"]["AppliedDiscount"][];
+            /** @description All money off the order (line and order-level discounts). */
+            discount_total: number;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            subtotal: number;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            tax: number;
+            /** @description Whether the order's line prices included its tax (the merchant's `prices_include_tax` when the order was created): `tax` is then the part of the lines' sum that is tax, and the receipt says it was included. False when tax was added on top, or the order has none. */
+            tax_included: boolean;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            tip: number;
+            /** @description `subtotal + tax + tip`: what the customer paid. */
+            total: number;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            refunded_amount: number;
+            payment: components["schemas"]["ReceiptPayment"];
+            /** @description The refunds of the order, oldest first. */
+            refunds: components["schemas"]["ReceiptRefund"][];
+            /**
+             * Format: date-time
+             * @description When the order was created.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * ReceiptShop
+         * @description What the receipt says of the shop: the merchant's settings (`GET /v1/merchant`) as they are now, readable here with `orders:read`.
+         */
+        ReceiptShop: {
+            /** @description The shop's name. */
+            name: string;
+            address: components["schemas"]["MerchantAddress"] | null;
+            tax_id: string | null;
+            footer: string | null;
+        };
+        /**
+         * ReceiptPayment
+         * @description How the order was paid, by tender.
+         */
+        ReceiptPayment: {
+            method: components["schemas"]["PaymentMethod"];
+            card_brand: string | null;
+            card_last4: string | null;
+            /** @description The part of `total` paid in cash: all of it for a cash order, part of it for a card order paid partly in cash, else 0. */
+            cash_amount: number;
+            /** @description The part of `total` charged to the card: `total - cash_amount`. */
+            card_amount: number;
+            cash_given: number | null;
+            change_due: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            paid_at: string;
+        };
+        /** ReceiptRefund */
+        ReceiptRefund: {
+            /** @example ref_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            amount: number;
+            /** @description The part of the refund paid back in cash; the rest went back to the card. */
+            cash_amount: number;
+            reason: components["schemas"]["RefundReason"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        /** ReceiptLink */
+        ReceiptLink: {
+            /** @example rcl_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /** @enum {string} */
+            object: "receipt_link";
+            /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
+            order_id: string;
+            /**
+             * Format: uri
+             * @description The hosted receipt page: `PUBLIC_URL` (or the server's own address) followed by `/r/` and the token. Anyone holding it can read the receipt, without a credential.
+             * @example https://till.example.com/r/4Vq2c9XrT0bLkP7sYh1mQw8ZeN3dJ6uA
+             */
+            url: string;
+            /**
+             * @description The link's secret part, 32 random base62 characters. Shown only in this answer: Till keeps its SHA-256 alone.
+             * @example 4Vq2c9XrT0bLkP7sYh1mQw8ZeN3dJ6uA
+             */
+            token: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * ReceiptEmail
+         * @description A receipt on its way: it is sent after this answer.
+         */
+        ReceiptEmail: {
+            /** @enum {string} */
+            object: "receipt_email";
+            /**
+             * Format: email
+             * @description The address the receipt is sent to.
+             */
+            to: string;
+            /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
+            order_id: string;
         };
         /** Product */
         Product: {
@@ -2990,6 +3194,408 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable`, `processor_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `order_not_paid` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createReceiptLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptLink"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `order_not_paid` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendReceiptEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description Where to send the receipt. Default: the order's customer's e-mail (only for a credential with `customers:read`, which may read it).
+                     * @example ada@example.com
+                     */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptEmail"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `order_not_paid` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
