@@ -56,7 +56,7 @@ test('GET /docs renders the reference in a real browser without a single request
 
     // Every operation has its own section, headed by its summary.
     for (const summary of summaries) {
-      await page.locator('h2', { hasText: new RegExp(`^${summary}\\s*$`) }).waitFor({ state: 'attached', timeout: 30_000 });
+      await page.locator('h2', { hasText: new RegExp(`^${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).waitFor({ state: 'attached', timeout: 30_000 });
     }
     const refund = page.locator('h2', { hasText: /^Refund an order\s*$/ });
     await refund.scrollIntoViewIfNeeded();
