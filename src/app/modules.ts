@@ -39,11 +39,12 @@ import {
   Refund,
   RefundItem,
   RefundReason,
+  SyncDifference,
 } from '../orders/schemas.js';
 import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import type { StripeLookups } from '../payments/stripe-lookup.js';
 import { productRoutes } from '../products/routes.js';
-import { CatalogueCopy, ModifierGroup, ModifierOption, Product, ProductList } from '../products/schemas.js';
+import { CatalogueCopy, InventoryShortfall, ModifierGroup, ModifierOption, Product, ProductList } from '../products/schemas.js';
 import { reportRoutes } from '../reports/routes.js';
 import { SalesBucket, SalesReport } from '../reports/schemas.js';
 import { teamRoutes } from '../team/routes.js';
@@ -68,9 +69,9 @@ export const MODULES: readonly AppModule[] = [
   {
     name: 'orders',
     routes: (app) => app.register(orderRoutes),
-    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, LineItemModifier, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
+    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, LineItemModifier, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute, SyncDifference],
   },
-  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy, ModifierGroup, ModifierOption] },
+  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy, ModifierGroup, ModifierOption, InventoryShortfall] },
   { name: 'customers', routes: (app) => app.register(customerRoutes), schemas: [Customer, CustomerList] },
   { name: 'discount-codes', routes: (app) => app.register(discountCodeRoutes), schemas: [DiscountCode, DiscountCodeList] },
   { name: 'events', routes: (app) => app.register(eventRoutes), schemas: [Event, EventList] },

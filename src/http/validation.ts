@@ -39,6 +39,11 @@ export function isTimestampOrDate(value: string): boolean {
   );
 }
 
+/** An ISO 8601 date-time with `Z` or an offset (`2026-11-21T10:00:00Z`, milliseconds optional) that exists on the calendar and the clock. */
+export function isTimestamp(value: string): boolean {
+  return value.includes('T') && isTimestampOrDate(value);
+}
+
 function makeAjv(coerceTypes: boolean | 'array'): Ajv {
   const ajv = new Ajv({
     coerceTypes,
@@ -57,6 +62,7 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
     type: 'string',
     validate: isTimestampOrDate,
   });
+  ajv.addFormat('timestamp', { type: 'string', validate: isTimestamp });
   return ajv;
 }
 
@@ -214,6 +220,7 @@ function constsOf(branches: unknown): unknown[] | undefined {
 /** Formats described in words, with an example, since a client cannot act on a format's name. */
 const FORMATS: Record<string, string> = {
   'timestamp-or-date': 'an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00-05:00, or a date such as 2026-11-21',
+  timestamp: 'an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00.000-05:00',
   'date-time': 'an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z',
   date: 'a date such as 2026-11-21',
   email: 'an e-mail address such as ann@example.com',
