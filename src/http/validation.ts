@@ -10,7 +10,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../errors.js';
-import { PHONE_PATTERN } from './schemas.js';
+import { PHONE_PATTERN, REGISTER_RECEIPT_NUMBER_PATTERN } from './schemas.js';
 
 /** ISO 8601 date-time with an offset (`2026-11-21T10:00:00Z`, milliseconds optional) or a date (`2026-11-21`). */
 const TIMESTAMP_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,3})?(?:Z|[+-](\d{2}):(\d{2})))?$/;
@@ -325,5 +325,6 @@ function describePattern(pattern: string, example: string): string {
   if (pattern === '^[A-Z]{3}$') return 'must be a currency code of three capital letters, such as USD';
   if (pattern === '^[0-9A-Za-z]+$') return 'must be letters and digits only';
   if (pattern === PHONE_PATTERN) return 'must be a phone number: digits, an optional leading +, and spaces, dashes, dots or parentheses';
+  if (pattern === REGISTER_RECEIPT_NUMBER_PATTERN) return "must be a register's receipt number: the register's code (1 to 20 letters, digits, dashes or underscores), a dash, then 1 to 10 digits, such as R1-000042";
   return `is not of the accepted form${example}`;
 }

@@ -13,7 +13,8 @@ import type { Services } from '../services.js';
 import { boundToTimestamp } from '../time.js';
 import { seesCustomers } from './customer-fields.js';
 import { toSummary } from './order-view.js';
-import { REGISTER_RECEIPT_NUMBER_PATTERN, type ListOrdersQuery, type OrderSummary } from './schemas.js';
+import { REGISTER_RECEIPT_NUMBER_PATTERN } from '../http/schemas.js';
+import type { ListOrdersQuery, OrderSummary } from './schemas.js';
 
 export async function listOrders(
   { db }: Services,

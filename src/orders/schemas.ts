@@ -5,7 +5,7 @@
 import Type, { type Static } from 'typebox';
 import { ORDER_STATUSES } from '../db/schema.js';
 import { OrderNumber, OrderStatus, PaymentMethod, RefundReason } from '../http/order-schemas.js';
-import { Currency, IdOf, IdParam, MAX_DISCOUNT_AMOUNT, MAX_QUANTITY, MAX_UNIT_PRICE, Metadata, Money, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
+import { Currency, IdOf, IdParam, MAX_DISCOUNT_AMOUNT, MAX_QUANTITY, MAX_UNIT_PRICE, Metadata, Money, Nullable, Pagination, PaginationQuery, REGISTER_RECEIPT_NUMBER_PATTERN, Timestamp } from '../http/schemas.js';
 
 export { AppliedDiscount, LineItem, LineItemModifier, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason, SyncDifference } from '../http/order-schemas.js';
 
@@ -82,9 +82,6 @@ const OrderLineFields = {
 };
 
 const ORDER_LINES = { minItems: 1, maxItems: 100, description: '1 to 100 lines; each takes `quantity` (1 to 10000) units of a product, with the `modifiers` chosen. The same product with other modifiers is another line.' };
-
-/** A register's receipt number: the register's code (1 to 20 letters, digits, `-` and `_`), a dash, and its counter (1 to 10 digits). */
-export const REGISTER_RECEIPT_NUMBER_PATTERN = '^[A-Za-z0-9_-]{1,20}-[0-9]{1,10}$';
 
 export const CreateOrderBody = Type.Object(
   {
