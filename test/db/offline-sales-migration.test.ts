@@ -63,6 +63,12 @@ describeEachBackend('migration 0026-offline-sales', (backend) => {
       active: 1,
       created_at: now,
       updated_at: now,
+      // Every column given: SQLite has no DEFAULT in a VALUES list, so rows of one insert name the same columns.
+      sku: null,
+      barcode: null,
+      category: null,
+      copied_from_product_id: null,
+      modifier_groups: '[]',
       ...fields,
     });
     await raw
