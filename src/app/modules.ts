@@ -41,11 +41,12 @@ import {
   Refund,
   RefundItem,
   RefundReason,
+  SyncDifference,
 } from '../orders/schemas.js';
 import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import type { StripeLookups } from '../payments/stripe-lookup.js';
 import { productRoutes } from '../products/routes.js';
-import { CatalogueCopy, ModifierGroup, ModifierOption, Product, ProductList } from '../products/schemas.js';
+import { CatalogueCopy, InventoryShortfall, ModifierGroup, ModifierOption, Product, ProductList } from '../products/schemas.js';
 import { receiptRoutes } from '../receipts/routes.js';
 import { Receipt, ReceiptEmail, ReceiptLink, ReceiptPayment, ReceiptRefund, ReceiptShop } from '../receipts/schemas.js';
 import { reportRoutes } from '../reports/routes.js';
@@ -72,10 +73,10 @@ export const MODULES: readonly AppModule[] = [
   {
     name: 'orders',
     routes: (app) => app.register(orderRoutes),
-    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, LineItemModifier, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
+    schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, LineItemModifier, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute, SyncDifference],
   },
   { name: 'receipts', routes: (app) => app.register(receiptRoutes), schemas: [Receipt, ReceiptShop, ReceiptPayment, ReceiptRefund, ReceiptLink, ReceiptEmail] },
-  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy, ModifierGroup, ModifierOption] },
+  { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy, ModifierGroup, ModifierOption, InventoryShortfall] },
   { name: 'customers', routes: (app) => app.register(customerRoutes), schemas: [Customer, CustomerList] },
   { name: 'discount-codes', routes: (app) => app.register(discountCodeRoutes), schemas: [DiscountCode, DiscountCodeList] },
   { name: 'cash-drawers', routes: (app) => app.register(cashDrawerRoutes), schemas: [CashDrawer, CashDrawerMovement, CashDrawerList] },

@@ -189,7 +189,7 @@ async function seedDemoData(db: Db, config: Config, tenant: Tenant): Promise<voi
   for (const demo of ORDERS) {
     let at = start - demo.ago;
     clock.set(at);
-    const order = await createOrder(services, tenant, {
+    const { order } = await createOrder(services, tenant, {
       items: demo.items.map(([product, quantity, chosen = []]) => ({
         product_id: products[product],
         quantity,

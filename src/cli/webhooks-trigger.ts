@@ -7,7 +7,7 @@
  * (`sk_test_...`): it makes test data. `api_key.*` events are not triggered, as they would make a
  * real credential.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import { EVENT_TYPES, type EventType } from '../events/event-types.js';
 import { KEY_PREFIXES } from '../auth/api-keys.js';
@@ -42,6 +42,20 @@ const RECIPES: Partial<Record<EventType, (call: Call) => Promise<Array<{ what: s
     const made = await drawer(call);
     await call('POST', `/v1/cash_drawers/${made.id}/close`, { counted_cash: 10000 });
     return [{ what: 'cash drawer opened with a float of 10000, then counted and closed', id: made.id }];
+  },
+  'inventory.shortfall': async (call) => {
+    const made = await call('POST', '/v1/products', { name: 'Trigger item', price: 500, inventory: 0 });
+    // An offline sale, as a register syncs it: it takes the unit the product does not have.
+    const sale = await call('POST', '/v1/orders', {
+      items: [{ product_id: made.id, quantity: 1 }],
+      payment_method: 'cash',
+      recorded_at: new Date().toISOString(),
+      register_receipt_number: `TRIGGER-${randomInt(1_000_000_000)}`,
+    });
+    return [
+      { what: 'product created with no stock', id: made.id },
+      { what: 'offline sale of 1 unit synced (stock now -1)', id: sale.id },
+    ];
   },
 };
 
@@ -104,8 +118,9 @@ export function registerWebhooksTrigger(webhooks: Command): void {
     };
     const objects = await recipe(call);
     const subject = objects[objects.length - 1]!.id;
-    const events = await callApi<{ data: Array<{ id: string; data: { object: { id: string } } }> }>(options.apiUrl, key, 'GET', `/v1/events?per_page=20&type=${type}`);
-    const eventId = events.status === 200 ? (events.body.data.find((e) => e.data.object.id === subject)?.id ?? null) : null;
+    // An event's object is the subject, or (a shortfall, which has no id of its own) names it as its order.
+    const events = await callApi<{ data: Array<{ id: string; data: { object: { id?: string; order_id?: string } } }> }>(options.apiUrl, key, 'GET', `/v1/events?per_page=20&type=${type}`);
+    const eventId = events.status === 200 ? (events.body.data.find(({ data: { object } }) => (object.id ?? object.order_id) === subject)?.id ?? null) : null;
     const result = { type, objects, event_id: eventId };
     printResult(options, result, () =>
       [`Triggered ${type}${eventId === null ? '' : ` (${eventId})`}:`, ...objects.map((o) => `  ${o.id}  ${o.what}`)].join('\n'),

@@ -27,6 +27,7 @@ import { discounts } from './migrations/0022-discounts.js';
 import { modifiers } from './migrations/0023-modifiers.js';
 import { cashDrawers } from './migrations/0024-cash-drawers.js';
 import { receiptLinks } from './migrations/0025-receipt-links.js';
+import { offlineSales } from './migrations/0026-offline-sales.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -53,6 +54,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0023-modifiers': modifiers(),
     '0024-cash-drawers': cashDrawers(dialect),
     '0025-receipt-links': receiptLinks(dialect),
+    '0026-offline-sales': offlineSales(dialect),
   };
 }
 

@@ -151,6 +151,12 @@ export interface OrdersTable {
   change_due: number | null;
   /** The cash drawer (and so the register) the sale was rung up on; null for a sale made elsewhere. */
   cash_drawer_id: string | null;
+  /** An offline sale: when the register recorded it, by the device's clock; null for every other order. */
+  recorded_at: string | null;
+  /** An offline sale: the number on the receipt the register printed, unique per merchant and environment (`orders_register_receipt_number`); else null. */
+  register_receipt_number: string | null;
+  /** JSON array of what changed between the register's sale and the server's (`SyncDifference`); `[]` for every other order. */
+  sync_differences: string;
 }
 
 export interface LineItemsTable {

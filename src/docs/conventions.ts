@@ -284,7 +284,7 @@ Filters: List Orders takes \`status\` (one status, or several separated by comma
 ${table(['status', 'meaning'], ORDER_STATUSES.map((status) => [code(status), STATUS_MEANINGS[status]]))}
 
 ${table(['from', 'operation', 'to', 'otherwise'], [
-    ['(none)', 'Create Order', '`pending` (201)', `422 ${code('product_not_found')}, ${code('product_inactive')}, ${code('out_of_stock')}, ${code('customer_not_found')}`],
+    ['(none)', 'Create Order', '`pending` (201; 200 with the order already made for an offline sale\'s receipt number)', `422 ${code('product_not_found')}, ${code('product_inactive')}, ${code('out_of_stock')}, ${code('customer_not_found')}`],
     ['`pending`', 'Capture', '`paid`', `422 ${code('order_not_capturable')}`],
     ['`pending`', 'Cancel', '`canceled`', `422 ${code('order_not_cancelable')}`],
     ['`pending`', 'Edit Order', '`pending`', `422 ${code('order_not_editable')}`],
@@ -293,9 +293,20 @@ ${table(['from', 'operation', 'to', 'otherwise'], [
 
 - **Create Order** needs \`items\`; \`customer_id\`, \`payment_method\` (\`card\` by default, or \`cash\`), \`notes\` and \`metadata\` are optional. Without \`customer_id\` the order is a walk-in order: \`customer_id\` and \`customer\` are null.
 - Line items keep the product's \`name\` and \`price\` (as \`unit_price\`) of the moment the order was created; later product changes do not touch existing orders. \`items_count\` in the order summary is the number of line items, not of units.
-- **Stock**: a product's \`inventory\` is a count, or null when its stock is not tracked. Creating an order reserves the stock of all its lines at once, or of none: if any product is unknown, inactive or short, nothing changes. Stock never goes below zero, however many orders race for it. Editing a pending order's \`items\` (\`PATCH /v1/orders/{id}\`) puts the old lines' units back and takes the new ones', all or none. Canceling an order puts its units back; refunding items puts the returned units back. Untracked products stay untracked.
+- **Stock**: a product's \`inventory\` is a count, or null when its stock is not tracked. Creating an order reserves the stock of all its lines at once, or of none: if any product is unknown, inactive or short, nothing changes. Stock never goes below zero, however many orders race for it, except by an offline sale (see Offline sales), which takes what it sold whatever is left. Editing a pending order's \`items\` (\`PATCH /v1/orders/{id}\`) puts the old lines' units back and takes the new ones', all or none. Canceling an order puts its units back; refunding items puts the returned units back. Untracked products stay untracked.
 - \`payment\` is null until the order is paid, then says how: \`method\`, the card's details (\`card_last4\` is null for cash), the tender (\`cash_amount + card_amount = total\`, \`cash_given\`, \`change_due\`), the register's drawer (\`cash_drawer_id\`) and \`paid_at\`.
 - Get Order shows \`refunded_amount\` and the order's \`refunds\`; each line item shows its \`refunded_quantity\`.
+
+# Offline sales
+
+A register that loses the network keeps selling (cash), prints its own receipt numbers, and queues each sale on the device; when the network is back it syncs them: Create Order, then Capture (cash, with \`cash_given\`), each with an \`Idempotency-Key\` of its own. Create Order takes such a sale as the register made it, even days later and whatever changed meanwhile:
+
+- **\`recorded_at\`** makes the order an offline sale: when the register rang it up, by the device's clock, an ISO 8601 date-time with \`Z\` or an offset. It is kept (as UTC with milliseconds) beside \`created_at\`, which stays the server's time of receipt. More than 5 minutes ahead of the server's clock, or more than 90 days behind it, is 400 ${code('parameter_invalid')} on \`recorded_at\`, saying which.
+- **\`register_receipt_number\`**, \`<register code>-<counter>\` (\`^[A-Za-z0-9_-]{1,20}-[0-9]{1,10}$\`, e.g. \`R1-000042\`), is required with \`recorded_at\` (400 ${code('parameter_missing')}) and refused without it (400 ${code('parameter_invalid')}). It is unique per merchant and environment, and it is what makes a sync happen once: a Create Order naming a number an order already has answers **that order, with 200** (not 201), and changes nothing: no order, no stock taken, no event, whatever its \`Idempotency-Key\` (a key expires after 24 hours; the number never does) and whatever else its body says. Two syncs of one sale at the same time make one order; both answer it. A retry with the same \`Idempotency-Key\` within 24 hours replays its first answer (201, \`Idempotent-Replayed: true\`), as for any request. List Orders' \`q\` finds an order by its exact receipt number.
+- **\`items[].unit_price\`** (0 to 99999999): the price the register charged for one unit, modifiers included. The line is sold at it (discounts and tax apply to it as usual); without it the line takes the current price. **\`recorded_total\`**: the total the register showed and took; the order keeps the server's. Both only with \`recorded_at\` (else 400 ${code('parameter_invalid')}).
+- **Products**: an inactive product is sold all the same, and tracked stock is taken in full, going below zero if the register sold more than there was. Each product a sale leaves below zero records an \`inventory.shortfall\` event with the order (\`data.object\`: \`{"object": "inventory_shortfall", "product_id", "product_name", "order_id", "register_receipt_number", "quantity", "shortfall", "inventory"}\`: the units sold, those beyond the stock there was, and the stock now). Count the shelf and set the stock (\`PATCH /v1/products/{id}\`). Only an offline sale takes stock below zero: every other order is refused with ${code('out_of_stock')}. An unknown product is still 422 ${code('product_not_found')}, and the modifiers chosen must still be offered by the product.
+- **\`sync_differences\`** on the order lists what differed, stored with it (a sale answered again shows the same): \`{"type": "product_inactive", "product_id"}\`, \`{"type": "price_changed", "product_id", "line_item_id", "recorded_price", "current_price"}\`, \`{"type": "stock_short", "product_id", "shortfall"}\` and \`{"type": "total_changed", "recorded_total", "total"}\` (the server's total, \`subtotal + tax\`, differs from the register's: the tax rate changed, say), in that order, each in the order of the lines. It is \`[]\` when nothing differed, and for every other order, whose \`recorded_at\` and \`register_receipt_number\` are null.
+- The order is then \`pending\` like any other, and is captured like any cash order.
 
 # Payments and test tokens
 
@@ -359,7 +370,7 @@ Every change to an order, a product, a customer or an API key, and every cash dr
 
 ${table(['type', 'recorded when'], EVENT_TYPES.map((type) => [code(type), EVENTS[type].description]))}
 
-An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`, the product, the customer, the API key's record (as List API keys shows it: never the key nor its hash), or the cash drawer for \`cash_drawer.*\`. Events are also pushed to webhook endpoints (below).
+An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`, the product, the shortfall for \`inventory.shortfall\`, the customer, the API key's record (as List API keys shows it: never the key nor its hash), or the cash drawer for \`cash_drawer.*\`. Events are also pushed to webhook endpoints (below).
 
 # Webhooks
 

@@ -4,7 +4,7 @@
  *
  * An event carries the object it is about as the API shows it once the change is made, like
  * Stripe's `data.object`: every `order.*` event carries the full order (what Get Order would answer
- * at that moment), `refund.created` the refund, `product.*` the product, `customer.*` the customer and
+ * at that moment), `refund.created` the refund, `product.*` the product, `inventory.shortfall` the shortfall, `customer.*` the customer and
  * `api_key.*` the key's public record (what List API keys shows: never the key nor its hash) and
  * `cash_drawer.*` the drawer.
  *
@@ -21,7 +21,7 @@ import type { Customer } from '../customers/schemas.js';
 import type { DiscountCode } from '../discount-codes/schemas.js';
 import type { Merchant } from '../merchants/schemas.js';
 import type { Order, Refund } from '../http/order-schemas.js';
-import type { Product } from '../products/schemas.js';
+import type { InventoryShortfall, Product } from '../products/schemas.js';
 import { deliveriesOf, enqueueDeliveries } from '../webhooks/enqueue-deliveries.js';
 
 import type { EventType } from './event-types.js';
@@ -38,6 +38,7 @@ export interface EventObjects {
   'refund.created': Refund;
   'product.created': Product;
   'product.updated': Product;
+  'inventory.shortfall': InventoryShortfall;
   'discount_code.created': DiscountCode;
   'discount_code.updated': DiscountCode;
   'customer.created': Customer;

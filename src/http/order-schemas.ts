@@ -140,6 +140,44 @@ export const OrderDispute = Type.Object(
 );
 export type OrderDispute = Static<typeof OrderDispute>;
 
+/**
+ * What differs between an offline sale as the register recorded it and as the server made it when it
+ * came in (Create Order with `recorded_at`): one entry per difference.
+ */
+export const SyncDifference = Type.Union(
+  [
+    Type.Object(
+      {
+        type: Type.Literal('price_changed'),
+        product_id: IdOf('prod'),
+        line_item_id: IdOf('li'),
+        recorded_price: Type.Integer({ description: 'The unit price the register charged (`items[].unit_price`), which the line is sold at.' }),
+        current_price: Type.Integer({ description: "The unit price the line would have now: the product's price plus its modifiers' deltas." }),
+      },
+      { description: "A line's `unit_price` as the register charged it differs from the product's current price." },
+    ),
+    Type.Object({ type: Type.Literal('product_inactive'), product_id: IdOf('prod') }, { description: 'The product was inactive when the sale came in; it was sold all the same.' }),
+    Type.Object(
+      {
+        type: Type.Literal('stock_short'),
+        product_id: IdOf('prod'),
+        shortfall: Type.Integer({ minimum: 1, description: 'Units sold beyond the stock there was; the product\'s `inventory` is now below zero.' }),
+      },
+      { description: 'The sale took more units than the product had in stock (an `inventory.shortfall` event says so too).' },
+    ),
+    Type.Object(
+      {
+        type: Type.Literal('total_changed'),
+        recorded_total: Type.Integer({ description: 'The total the register showed and took (`recorded_total`).' }),
+        total: Type.Integer({ description: "The order's total as the server computed it (the merchant's tax rate may have changed, a discount code may have been capped...)." }),
+      },
+      { description: "The server's total differs from the register's." },
+    ),
+  ],
+  { $id: 'SyncDifference', title: 'SyncDifference' },
+);
+export type SyncDifference = Static<typeof SyncDifference>;
+
 /** The order's number, as shops and their customers say it ("order 1042"). */
 export const OrderNumber = Type.Integer({
   minimum: 1001,
@@ -169,6 +207,17 @@ export const Order = Type.Object(
     dispute: Nullable(OrderDispute),
     notes: Nullable(Type.String()),
     metadata: Metadata,
+    register_receipt_number: {
+      ...Nullable(Type.String({ examples: ['R1-000042'] })),
+      description: 'An offline sale: the number on the receipt the register printed (`R1-000042`), unique per merchant and environment; null for other orders.',
+    },
+    sync_differences: Type.Array(SyncDifference, {
+      description: 'An offline sale: what differed between the register\'s sale and the server\'s when it came in (`product_inactive`, `price_changed`, `stock_short`, `total_changed`, in that order, each in the order of the lines); `[]` when nothing did, and for every other order.',
+    }),
+    recorded_at: {
+      ...Nullable(Timestamp),
+      description: 'An offline sale: when the register recorded it, by the device\'s clock (ISO 8601 UTC, with milliseconds); `created_at` is when the server received it. Null for other orders.',
+    },
     created_at: Timestamp,
     updated_at: Timestamp,
   },

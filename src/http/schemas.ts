@@ -24,6 +24,9 @@ export const PHONE_PATTERN = '^\\+?[ ().-]*[0-9][0-9 ().-]*$';
 
 export const IdParam = Type.String({ minLength: 1, maxLength: 255 });
 
+/** A register's receipt number: the register's code (1 to 20 letters, digits, `-` and `_`), a dash, and its counter (1 to 10 digits). */
+export const REGISTER_RECEIPT_NUMBER_PATTERN = '^[A-Za-z0-9_-]{1,20}-[0-9]{1,10}$';
+
 export const Money = Type.Integer({ minimum: 0, description: 'Amount in the smallest currency unit (e.g. cents).' });
 export const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code.', examples: ['USD'] });
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC, with milliseconds.', examples: ['2026-11-21T10:00:00.000Z'] });

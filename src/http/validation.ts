@@ -10,7 +10,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../errors.js';
-import { PHONE_PATTERN } from './schemas.js';
+import { PHONE_PATTERN, REGISTER_RECEIPT_NUMBER_PATTERN } from './schemas.js';
 
 /** ISO 8601 date-time with an offset (`2026-11-21T10:00:00Z`, milliseconds optional) or a date (`2026-11-21`). */
 const TIMESTAMP_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,3})?(?:Z|[+-](\d{2}):(\d{2})))?$/;
@@ -39,6 +39,11 @@ export function isTimestampOrDate(value: string): boolean {
   );
 }
 
+/** An ISO 8601 date-time with `Z` or an offset (`2026-11-21T10:00:00Z`, milliseconds optional) that exists on the calendar and the clock. */
+export function isTimestamp(value: string): boolean {
+  return value.includes('T') && isTimestampOrDate(value);
+}
+
 function makeAjv(coerceTypes: boolean | 'array'): Ajv {
   const ajv = new Ajv({
     coerceTypes,
@@ -57,6 +62,7 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
     type: 'string',
     validate: isTimestampOrDate,
   });
+  ajv.addFormat('timestamp', { type: 'string', validate: isTimestamp });
   return ajv;
 }
 
@@ -214,6 +220,7 @@ function constsOf(branches: unknown): unknown[] | undefined {
 /** Formats described in words, with an example, since a client cannot act on a format's name. */
 const FORMATS: Record<string, string> = {
   'timestamp-or-date': 'an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00-05:00, or a date such as 2026-11-21',
+  timestamp: 'an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00.000-05:00',
   'date-time': 'an ISO 8601 date-time with its time zone, such as 2026-11-21T10:00:00Z',
   date: 'a date such as 2026-11-21',
   email: 'an e-mail address such as ann@example.com',
@@ -318,5 +325,6 @@ function describePattern(pattern: string, example: string): string {
   if (pattern === '^[A-Z]{3}$') return 'must be a currency code of three capital letters, such as USD';
   if (pattern === '^[0-9A-Za-z]+$') return 'must be letters and digits only';
   if (pattern === PHONE_PATTERN) return 'must be a phone number: digits, an optional leading +, and spaces, dashes, dots or parentheses';
+  if (pattern === REGISTER_RECEIPT_NUMBER_PATTERN) return "must be a register's receipt number: the register's code (1 to 20 letters, digits, dashes or underscores), a dash, then 1 to 10 digits, such as R1-000042";
   return `is not of the accepted form${example}`;
 }

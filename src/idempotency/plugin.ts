@@ -39,9 +39,13 @@ declare module 'fastify' {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
 
-/** The success status a route answers with (201 for creations, else 200). */
+/**
+ * The status a route answers with when its work commits: 201 for creations (Create Order also
+ * declares 200, for an offline sale synced before, which commits nothing), else its one 2xx, else 200.
+ */
 function successStatus(request: FastifyRequest): number {
   const statuses = Object.keys(request.routeOptions.schema?.response ?? {}).map(Number);
+  if (statuses.includes(201)) return 201;
   return statuses.find((status) => status >= 200 && status < 300) ?? 200;
 }
 

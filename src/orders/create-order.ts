@@ -11,6 +11,13 @@
  * with tax computed after them. A code is redeemed in the order's transaction by one conditional
  * update (`db/catalog/discount-codes.ts`), one more round trip, only for an order with a code; a
  * refused order gives its redemption back with the rollback.
+ *
+ * An offline sale (`recorded_at`, `offline-sale.ts`) takes its units whatever the product's state
+ * and stock, keeps the register's prices, and records an `inventory.shortfall` event with the order
+ * for each product it leaves below zero. Its receipt number is looked up first (one more round trip,
+ * only for offline sales): a sale already synced is answered as it is, and nothing is written. Two
+ * syncs of one sale at the same time both miss it; the unique index then refuses the second order's
+ * insert, which rolls back everything it took, and that request answers the first one's order.
  */
 import type { Tenant } from '../auth/principal.js';
 import type { LineItemRow } from '../db/schema.js';
@@ -22,17 +29,49 @@ import type { ModifierGroup } from '../products/schemas.js';
 import { modifiersOfLine } from './modifiers.js';
 import { discountOrder, orderFigures, type DiscountedOrder } from './money.js';
 import { applied, discountRefusal, discountSpec, newLine } from './order-lines.js';
-import { toOrder } from './order-view.js';
+import { readOrder, toOrder } from './order-view.js';
 import { inIdOrder, refusal } from './stock.js';
+import { offlineSaleOf, shortfalls, syncDifferences, type OfflineSale, type SyncedProduct } from './offline-sale.js';
 import type { CreateOrderBody, Order } from './schemas.js';
 import { findDiscountCodeByCode, redeemCode } from '../db/catalog/discount-codes.js';
 import type { DbTransaction } from '../db/transaction.js';
 import { insertOrder, reserveForOrder } from '../db/orders/create-order.js';
+import { orderIdOfReceipt } from '../db/orders/orders.js';
+import type { ReadHandle } from '../db/handle.js';
 import { nextOrderNumber } from '../db/orders/order-numbers.js';
 import { newEvent } from '../events/record-event.js';
 import { deliveriesOf } from '../webhooks/enqueue-deliveries.js';
 
-export async function createOrder({ clock, transaction }: Services, tenant: Tenant, input: CreateOrderBody): Promise<Order> {
+/** Create Order's answer: the order, and whether this request created it (false: an offline sale synced before, answered as it is). */
+export interface CreatedOrder {
+  order: Order;
+  created: boolean;
+}
+
+export async function createOrder(services: Services, tenant: Tenant, input: CreateOrderBody): Promise<CreatedOrder> {
+  const { clock, db } = services;
+  const offline = offlineSaleOf(input, clock.now());
+  if (offline !== undefined) {
+    const synced = await saleOfReceipt(db, tenant, offline.receiptNumber);
+    if (synced !== undefined) return { order: synced, created: false };
+  }
+  try {
+    return { order: await writeOrder(services, tenant, input, offline), created: true };
+  } catch (error) {
+    if (offline === undefined || !db.isUniqueViolation(error)) throw error;
+    const synced = await saleOfReceipt(db, tenant, offline.receiptNumber);
+    if (synced === undefined) throw error;
+    return { order: synced, created: false };
+  }
+}
+
+/** The tenant's order with this register receipt number, as Get Order answers it; undefined when none has it. */
+async function saleOfReceipt(handle: ReadHandle, tenant: Tenant, receiptNumber: string): Promise<Order | undefined> {
+  const orderId = await orderIdOfReceipt(handle, tenant, receiptNumber);
+  return orderId === undefined ? undefined : readOrder(handle, tenant, orderId);
+}
+
+async function writeOrder({ clock, transaction }: Services, tenant: Tenant, input: CreateOrderBody, offline: OfflineSale | undefined): Promise<Order> {
   const now = isoNow(clock);
   const orderId = newId('ord');
 
@@ -45,7 +84,7 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
   const code = input.discount_code?.toUpperCase();
 
   return transaction(async (trx) => {
-    const reservation = await reserveForOrder(trx, tenant, inIdOrder(wanted), input.customer_id ?? undefined, now);
+    const reservation = await reserveForOrder(trx, tenant, inIdOrder(wanted), input.customer_id ?? undefined, now, offline === undefined ? 'guarded' : 'offline');
     const { customer } = reservation;
     if (input.customer_id != null && customer === undefined) {
       throw new ApiError('customer_not_found', `No such customer: '${input.customer_id}'`, 'customer_id');
@@ -62,7 +101,9 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
         `items[${position}].modifiers`,
       );
     });
-    const lines = input.items.map((item, i) => ({ total: item.quantity * priced[i]!.unitPrice, discount: lineDiscounts[i] }));
+    // An offline sale's line is sold at the price the register charged, when it says.
+    const sold = input.items.map((item, i) => ({ modifiers: priced[i]!.modifiers, unitPrice: item.unit_price ?? priced[i]!.unitPrice }));
+    const lines = input.items.map((item, i) => ({ total: item.quantity * sold[i]!.unitPrice, discount: lineDiscounts[i] }));
     // The discounts sent are checked before the code is redeemed (a code's discount is capped, never refused).
     const checked = discountOrder(lines, orderDiscounts);
     if ('refused' in checked) throw discountRefusal(checked, lines);
@@ -77,13 +118,26 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       const spec = lineDiscounts[position];
       const own = spec === undefined ? null : applied(spec, discounted.own[position]!, item.discount!.reason);
       return {
-        ...newLine(tenant, orderId, position, item, product.name, priced[position]!),
+        ...newLine(tenant, orderId, position, item, product.name, sold[position]!),
         discount: own === null ? null : JSON.stringify(own),
         discount_amount: discounted.discountAmounts[position]!,
       };
     });
     const linesNet = items.reduce((sum, li) => sum + li.total - li.discount_amount, 0);
     const { subtotal, tax } = orderFigures(linesNet, reservation.taxRateBps, reservation.pricesIncludeTax);
+    const taken: SyncedProduct[] = [...wanted].map(([productId, quantity]) => {
+      const { name, active, inventory } = products.get(productId)!;
+      return { productId, name, active, quantity, inventory };
+    });
+    const differences =
+      offline === undefined
+        ? []
+        : syncDifferences(
+            input.items.map((item, i) => ({ productId: item.product_id, lineItemId: items[i]!.id, recordedPrice: item.unit_price, currentPrice: priced[i]!.unitPrice })),
+            taken,
+            offline.recordedTotal,
+            subtotal + tax,
+          );
     // Taken last, so that the tenant's number row stays locked only for the insert and the commit.
     const number = await nextOrderNumber(trx, tenant);
 
@@ -119,10 +173,14 @@ export async function createOrder({ clock, transaction }: Services, tenant: Tena
       cash_given: null,
       change_due: null,
       cash_drawer_id: null,
+      recorded_at: offline?.recordedAt ?? null,
+      register_receipt_number: offline?.receiptNumber ?? null,
+      sync_differences: JSON.stringify(differences),
     };
     const view = toOrder(order, items, customer, []);
-    const event = newEvent('order.created', view);
-    await insertOrder(trx, order, items, { events: [event], deliveries: deliveriesOf([event], reservation.endpoints) });
+    const events = [newEvent('order.created', view)];
+    if (offline !== undefined) for (const shortfall of shortfalls(taken, orderId, offline.receiptNumber)) events.push(newEvent('inventory.shortfall', shortfall));
+    await insertOrder(trx, order, items, { events, deliveries: deliveriesOf(events, reservation.endpoints) });
     return view;
   });
 }

@@ -13,6 +13,7 @@ import type { Services } from '../services.js';
 import { boundToTimestamp } from '../time.js';
 import { seesCustomers } from './customer-fields.js';
 import { toSummary } from './order-view.js';
+import { REGISTER_RECEIPT_NUMBER_PATTERN } from '../http/schemas.js';
 import type { ListOrdersQuery, OrderSummary } from './schemas.js';
 
 export async function listOrders(
@@ -25,22 +26,29 @@ export async function listOrders(
   const max = query.created_at_max === undefined ? undefined : boundToTimestamp(query.created_at_max, 'max');
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
-  const search = query.q === undefined ? undefined : orderSearch(query.q);
+  let search = query.q === undefined ? undefined : orderSearch(query.q);
   // Customers' names and e-mails are not to be probed by a credential that may not read them.
-  if (search?.kind === 'customer' && !seesCustomers(actor.permissions)) return { data: [], pagination: pagination(0, page, perPage) };
+  if (!seesCustomers(actor.permissions)) {
+    if (search?.kind === 'customer') return { data: [], pagination: pagination(0, page, perPage) };
+    if (search?.kind === 'receipt') search = { ...search, alsoCustomer: false };
+  }
   const { rows, total } = await orderPage(db, actor, { statuses, customerId: query.customer_id, number: query.number, search, min, max }, page, perPage);
   return { data: rows.map(toSummary), pagination: pagination(total, page, perPage) };
 }
 
+const RECEIPT_NUMBER = new RegExp(REGISTER_RECEIPT_NUMBER_PATTERN);
+
 /**
  * What `q` looks for: digits only, a number (the order's number or total in minor units, and with four
- * digits the card's last four); `ord_...`, a prefix of the id; anything else, a prefix of the
- * customer's name or e-mail. Blank text matches every order.
+ * digits the card's last four); `ord_...`, a prefix of the id; a register's receipt number
+ * (`R1-000042`), the offline sale with exactly that number, or a customer whose name or e-mail starts
+ * with it; anything else, a prefix of the customer's name or e-mail. Blank text matches every order.
  */
 export function orderSearch(q: string): OrderSearch | undefined {
   const text = q.trim();
   if (text === '') return undefined;
   if (/^\d{1,15}$/.test(text)) return { kind: 'digits', value: Number(text), cardLast4: text.length === 4 ? text : undefined };
   if (text.startsWith('ord_')) return { kind: 'id', prefix: text };
+  if (RECEIPT_NUMBER.test(text)) return { kind: 'receipt', receiptNumber: text, alsoCustomer: true };
   return { kind: 'customer', prefix: text };
 }

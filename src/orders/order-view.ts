@@ -9,7 +9,7 @@ import { orderJson } from '../db/orders/order-json.js';
 import { otherEnvironmentOfOrder } from '../db/orders/orders.js';
 import type { LineItemRow, OrderRow, RefundRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import type { AppliedDiscount, LineItemModifier, Order, OrderDispute, OrderSummary, Refund } from './schemas.js';
+import type { AppliedDiscount, LineItemModifier, Order, OrderDispute, OrderSummary, Refund, SyncDifference } from './schemas.js';
 
 export function toRefund(row: RefundRow): Refund {
   return {
@@ -93,6 +93,9 @@ export function toOrder(
     dispute: row.dispute === null ? null : (JSON.parse(row.dispute) as OrderDispute),
     notes: row.notes,
     metadata: JSON.parse(row.metadata) as Record<string, string>,
+    register_receipt_number: row.register_receipt_number,
+    sync_differences: JSON.parse(row.sync_differences) as SyncDifference[],
+    recorded_at: row.recorded_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -70,13 +70,21 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'createOrder',
       summary: 'Create an order',
-      description: 'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment, and the modifiers chosen (`items[].modifiers`) with their names and price deltas: `unit_price` is the price plus the deltas. A choice the product\'s groups do not allow is 400 on `items[i].modifiers`. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.',
+      description:
+        'Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product\'s name and price of this moment, and the modifiers chosen (`items[].modifiers`) with their names and price deltas: `unit_price` is the price plus the deltas. A choice the product\'s groups do not allow is 400 on `items[i].modifiers`. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.\n\n' +
+        'An offline sale, synced by a register after it sold without the network, sends `recorded_at` (when it was rung up) and `register_receipt_number` (the number on its printed receipt), and may send the prices it charged (`items[].unit_price`) and its total (`recorded_total`). It is taken as the register made it: an inactive product is sold, stock short is taken all the same and goes below zero (one `inventory.shortfall` event per such product), the lines keep the register\'s prices; `sync_differences` lists what differed. Its receipt number makes it exactly once: a Create Order naming a number an order already has answers that order with 200 and changes nothing (no stock taken, no event), whatever its `Idempotency-Key` and however long after; two at the same time make one order. A retry with the same `Idempotency-Key` within 24 hours replays the first answer (201) as for any request. An offline sale is captured like any cash order.',
       body: CreateOrderBody,
-      response: { 201: Order, ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'product_not_found', 'product_inactive', 'out_of_stock', 'customer_not_found') },
+      response: {
+        201: Order,
+        // An offline sale whose receipt number an order already has: that order, as it is now.
+        200: Order,
+        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'product_not_found', 'product_inactive', 'out_of_stock', 'customer_not_found'),
+      },
     },
     handler: async (request, reply) => {
-      reply.code(201);
-      return shown(request, await createOrder(request.services, request.principal, request.body));
+      const { order, created } = await createOrder(request.services, request.principal, request.body);
+      reply.code(created ? 201 : 200);
+      return shown(request, order);
     },
   });
 

@@ -5,9 +5,9 @@
 import Type, { type Static } from 'typebox';
 import { ORDER_STATUSES } from '../db/schema.js';
 import { OrderNumber, OrderStatus, PaymentMethod, RefundReason } from '../http/order-schemas.js';
-import { Currency, IdOf, IdParam, MAX_DISCOUNT_AMOUNT, MAX_QUANTITY, Metadata, Money, Nullable, Pagination, PaginationQuery, Timestamp } from '../http/schemas.js';
+import { Currency, IdOf, IdParam, MAX_DISCOUNT_AMOUNT, MAX_QUANTITY, MAX_UNIT_PRICE, Metadata, Money, Nullable, Pagination, PaginationQuery, REGISTER_RECEIPT_NUMBER_PATTERN, Timestamp } from '../http/schemas.js';
 
-export { AppliedDiscount, LineItem, LineItemModifier, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason } from '../http/order-schemas.js';
+export { AppliedDiscount, LineItem, LineItemModifier, Order, OrderCustomer, OrderDispute, OrderStatus, Payment, PaymentMethod, Refund, RefundItem, RefundReason, SyncDifference } from '../http/order-schemas.js';
 
 export const OrderSummary = Type.Object(
   {
@@ -39,8 +39,8 @@ export const ListOrdersQuery = Type.Object(
         minLength: 1,
         maxLength: 200,
         description:
-          'Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. Otherwise: orders whose customer\'s name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters.',
-        examples: ['1042', '4242', 'ord_0Vc1', 'ada@'],
+          'Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. A register\'s receipt number (`R1-000042`: letters, digits, `-` or `_`, a dash, then digits): the offline sale with exactly that `register_receipt_number`, and orders whose customer\'s name or e-mail starts with the text (for a credential with `customers:read`). Otherwise: orders whose customer\'s name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters.',
+        examples: ['1042', '4242', 'ord_0Vc1', 'R1-000042', 'ada@'],
       }),
     ),
     created_at_min: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC).' })),
@@ -67,25 +67,41 @@ export const DiscountInput = Type.Object(
 );
 export type DiscountInput = Static<typeof DiscountInput>;
 
+/** A line as Create Order and Edit Order take it. */
+const OrderLineFields = {
+  product_id: IdParam,
+  quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }),
+  discount: Type.Optional(Nullable(DiscountInput)),
+  modifiers: Type.Optional(
+    Type.Array(Type.Object({ option_id: IdParam }, { additionalProperties: false }), {
+      maxItems: 20,
+      description:
+        "Up to 20 options of the product's modifier groups (`modifier_groups[].options[].id`), as many in each group as it allows, every required group included. Each adds its `price_delta` to the line's `unit_price`.",
+    }),
+  ),
+};
+
+const ORDER_LINES = { minItems: 1, maxItems: 100, description: '1 to 100 lines; each takes `quantity` (1 to 10000) units of a product, with the `modifiers` chosen. The same product with other modifiers is another line.' };
+
 export const CreateOrderBody = Type.Object(
   {
     items: Type.Array(
       Type.Object(
         {
-          product_id: IdParam,
-          quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }),
-          discount: Type.Optional(Nullable(DiscountInput)),
-          modifiers: Type.Optional(
-            Type.Array(Type.Object({ option_id: IdParam }, { additionalProperties: false }), {
-              maxItems: 20,
+          ...OrderLineFields,
+          unit_price: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              maximum: MAX_UNIT_PRICE,
               description:
-                "Up to 20 options of the product's modifier groups (`modifier_groups[].options[].id`), as many in each group as it allows, every required group included. Each adds its `price_delta` to the line's `unit_price`.",
+                'Offline sales only (with `recorded_at`): the price the register charged for one unit, its modifiers included, 0 to 99999999. The line is sold at it; when it differs from the current price, `sync_differences` says so (`price_changed`). Without it the current price is used.',
+              examples: [450],
             }),
           ),
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 100, description: '1 to 100 lines; each takes `quantity` (1 to 10000) units of a product, with the `modifiers` chosen. The same product with other modifiers is another line.' },
+      ORDER_LINES,
     ),
     discounts: Type.Optional(
       Type.Array(DiscountInput, {
@@ -105,6 +121,32 @@ export const CreateOrderBody = Type.Object(
     payment_method: Type.Optional(PaymentMethod),
     notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     metadata: Type.Optional(Metadata),
+    recorded_at: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        format: 'timestamp',
+        description:
+          "Makes the order an offline sale: when the register recorded it, by the device's clock, as an ISO 8601 date-time with `Z` or an offset. At most 5 minutes ahead of the server's clock and at most 90 days behind it. Takes `register_receipt_number`.",
+        examples: ['2026-11-21T09:58:12.000Z'],
+      }),
+    ),
+    register_receipt_number: Type.Optional(
+      Type.String({
+        maxLength: 31,
+        pattern: REGISTER_RECEIPT_NUMBER_PATTERN,
+        description:
+          "Offline sales only, and required with `recorded_at`: the number on the receipt the register printed, `<register code>-<counter>`. Unique per merchant and environment: a Create Order naming a number an order already has answers that order (200) and changes nothing, whatever its `Idempotency-Key` and however long after.",
+        examples: ['R1-000042'],
+      }),
+    ),
+    recorded_total: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: "Offline sales only (with `recorded_at`): the total the register showed and took. When the server's total differs, `sync_differences` says so (`total_changed`); the order keeps the server's.",
+        examples: [1083],
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -113,7 +155,7 @@ export type CreateOrderBody = Static<typeof CreateOrderBody>;
 export const UpdateOrderBody = Type.Object(
   {
     items: Type.Optional({
-      ...CreateOrderBody.properties.items,
+      ...Type.Array(Type.Object(OrderLineFields, { additionalProperties: false }), ORDER_LINES),
       description:
         "The order's new lines, all of them (1 to 100, as Create Order takes them): they replace the old ones, get new ids and are priced now (the products' current prices and modifiers). The old lines' units go back to stock and the new ones' are taken, all or none.",
     }),

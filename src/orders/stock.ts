@@ -3,7 +3,8 @@
  * are refunded (`db/catalog/stock.ts`). Products whose stock is not tracked (`inventory` null) are
  * sold without limit.
  *
- * Stock is taken for all lines of an order or none, and can never go below zero: Create Order's
+ * Stock is taken for all lines of an order or none, and can never go below zero (but by an offline
+ * sale, `offline-sale.ts`, which takes what the register sold whatever is left): Create Order's
  * statements (`db/orders/create-order.ts`) take it with the product rows locked, in id order, so that
  * two transactions never wait on each other's rows; this file says why a line was refused. It is given
  * back with one UPDATE per product, in id order too.

@@ -17,4 +17,10 @@ export const PRODUCT_EVENTS = {
     label: 'A product is changed',
     readScope: 'products:read',
   },
+  'inventory.shortfall': {
+    description:
+      "An offline sale (Create Order with `recorded_at`) left a product's tracked stock below zero, one event per such product, recorded with the order; `data.object` is the shortfall (`object: \"inventory_shortfall\"`: the product, the order, its receipt number, the units sold, the units beyond the stock there was, and the stock now).",
+    label: 'An offline sale leaves a product short of stock',
+    readScope: 'products:read',
+  },
 } as const satisfies EventDeclarations;

@@ -82,8 +82,12 @@ export const Product = Type.Object(
     name: Type.String(),
     price: Type.Integer(),
     currency: Currency,
-    inventory: Nullable(Type.Integer()),
-    active: Type.Boolean({ description: 'Inactive products cannot be ordered.' }),
+    inventory: Nullable(
+      Type.Integer({
+        description: 'Units in stock; `null` when stock is not tracked. Below zero only after an offline sale took more than there was (`inventory.shortfall`); an order refuses a product short of stock otherwise.',
+      }),
+    ),
+    active: Type.Boolean({ description: 'Inactive products cannot be ordered (an offline sale, synced later, is taken all the same).' }),
     sku: Nullable(Type.String({ description: 'Stock-keeping unit, unique per merchant and environment; `null` without one.' })),
     barcode: Nullable(Type.String({ description: 'Barcode, unique per merchant and environment; `null` without one.' })),
     category: Nullable(Type.String({ description: '`null` without one.' })),
@@ -171,3 +175,23 @@ export const CatalogueCopy = Type.Object(
   { $id: 'CatalogueCopy', title: 'CatalogueCopy', description: 'What Copy from Sandbox did: `created` + `skipped` is the number of sandbox products.' },
 );
 export type CatalogueCopy = Static<typeof CatalogueCopy>;
+
+/** What `inventory.shortfall` carries: an offline sale took more units of a product than it had in stock. */
+export const InventoryShortfall = Type.Object(
+  {
+    object: Type.Literal('inventory_shortfall'),
+    product_id: IdOf('prod'),
+    product_name: Type.String({ description: "The product's name when the sale came in." }),
+    order_id: IdOf('ord'),
+    register_receipt_number: Type.String({ description: "The offline sale's receipt number (`R1-000042`)." }),
+    quantity: Type.Integer({ minimum: 1, description: 'Units of the product the sale took, all its lines together.' }),
+    shortfall: Type.Integer({ minimum: 1, description: 'Units sold beyond the stock there was: all of them when the stock was already at zero or below.' }),
+    inventory: Type.Integer({ maximum: -1, description: "The product's stock once the sale took its units: below zero. Count the shelf and set it (`PATCH /v1/products/{id}` with `inventory`)." }),
+  },
+  {
+    $id: 'InventoryShortfall',
+    title: 'InventoryShortfall',
+    description: 'An offline sale (Create Order with `recorded_at`) left the stock of a product below zero: the register sold units the server no longer had.',
+  },
+);
+export type InventoryShortfall = Static<typeof InventoryShortfall>;

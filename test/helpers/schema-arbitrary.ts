@@ -1,7 +1,7 @@
 /**
  * fast-check arbitraries from the JSON Schema subset the OpenAPI document uses: `$ref`, `anyOf` /
  * `oneOf`, `enum` / `const`, `type` null, boolean, integer (minimum, maximum), number, string
- * (minLength, maxLength, pattern, format email / date-time / timestamp-or-date), array (minItems,
+ * (minLength, maxLength, pattern, format email / date-time / timestamp / timestamp-or-date), array (minItems,
  * maxItems, uniqueItems) and object (properties, required, additionalProperties, maxProperties,
  * propertyNames). Plus the mutations that turn a valid value into a near-valid one.
  */
@@ -45,7 +45,7 @@ function stringFor(schema: JsonSchema, ctx: SchemaContext): fc.Arbitrary<string>
   const fits = (s: string) => s.length >= minLength && s.length <= maxLength;
   if (schema.format === 'email') return fc.emailAddress().filter(fits);
   const timestamp = isoTimestamp(() => ctx.now?.() ?? Date.now());
-  if (schema.format === 'date-time') return timestamp;
+  if (schema.format === 'date-time' || schema.format === 'timestamp') return timestamp;
   if (schema.format === 'timestamp-or-date') return fc.oneof(timestamp, timestamp.map((t) => t.slice(0, 10)));
   if (schema.pattern !== undefined) {
     return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => fits(s) && s.length <= 4 * LONGEST_GENERATED);

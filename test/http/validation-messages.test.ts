@@ -126,7 +126,7 @@ function validValue(schema: Schema, resolve: (schema: Schema) => Schema): unknow
       return true;
     case 'string':
       if (schema.format === 'email') return 'someone@example.com';
-      if (schema.format === 'date-time' || schema.format === 'timestamp-or-date') return '2026-01-01T00:00:00Z';
+      if (schema.format === 'date-time' || schema.format === 'timestamp' || schema.format === 'timestamp-or-date') return '2026-01-01T00:00:00Z';
       return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
     default:
       return 'x';

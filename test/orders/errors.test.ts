@@ -142,7 +142,9 @@ describeEachBackend('orders API errors', (backend) => {
     test('parameter_unknown in the body, nested, and in the query', async () => {
       const item = { product_id: product.id, quantity: 1 };
       assertError(await shop.sandbox.post('/v1/orders', { items: [item], coupon: 'FREE' }), 400, 'parameter_unknown', 'coupon');
-      assertError(await shop.sandbox.post('/v1/orders', { items: [{ ...item, unit_price: 1 }] }), 400, 'parameter_unknown', 'items[0].unit_price');
+      assertError(await shop.sandbox.post('/v1/orders', { items: [{ ...item, price: 1 }] }), 400, 'parameter_unknown', 'items[0].price');
+      // A line's unit_price is an offline sale's (with recorded_at): without one it is refused, not unknown.
+      assertError(await shop.sandbox.post('/v1/orders', { items: [{ ...item, unit_price: 1 }] }), 400, 'parameter_invalid', 'items[0].unit_price');
       assertError(await shop.sandbox.post('/v1/orders', { items: [item], total: 1 }), 400, 'parameter_unknown', 'total');
       const order = await paidOrder(shop.sandbox, [[product, 1]]);
       assertError(await shop.sandbox.post(`/v1/orders/${order.id}/refund`, { amount: 1, currency: 'usd' }), 400, 'parameter_unknown', 'currency');

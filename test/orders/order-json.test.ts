@@ -124,6 +124,21 @@ describeEachBackend('Get Order in one statement', (backend) => {
     assert.equal(JSON.parse(paidCash.text).tip, 75);
     await assertSameAnswer(cashId, paidCash);
 
+    // An offline sale: its receipt number, the register's time (sent with an offset, kept as UTC) and what differed.
+    const offline = await raw('POST', '/v1/orders', {
+      items: [{ ...lines[0], unit_price: 1 }, { ...lines[1], unit_price: 99_999_999 }],
+      payment_method: 'cash',
+      recorded_at: new Date(server.clock.now().getTime() - 3_600_000).toISOString().replace('Z', '+00:00'),
+      register_receipt_number: 'Caf_e-0000000042',
+      recorded_total: 7,
+    });
+    assert.equal(offline.status, 201, offline.text);
+    assert.equal(JSON.parse(offline.text).sync_differences.length, 2);
+    await assertSameAnswer(JSON.parse(offline.text).id, offline);
+    const synced = await raw('POST', '/v1/orders', { items: [lines[0]], recorded_at: server.clock.now().toISOString(), register_receipt_number: 'Caf_e-0000000042' });
+    assert.equal(synced.status, 200, synced.text);
+    assert.equal(synced.text, offline.text);
+
     const toCancel = await raw('POST', '/v1/orders', { items: [lines[0]], metadata: {} });
     const canceled = await raw('POST', `/v1/orders/${JSON.parse(toCancel.text).id}/cancel`);
     assert.equal(canceled.status, 200, canceled.text);

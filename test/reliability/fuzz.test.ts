@@ -173,6 +173,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
     const ajv = new Ajv({ strict: false, allErrors: true });
     addFormats.default(ajv);
     ajv.addFormat('timestamp-or-date', true);
+    ajv.addFormat('timestamp', true);
     const withRefs = (schema: JsonSchema) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'));
     ajv.addSchema({ $id: 'openapi.json', components: withRefs(document.components) });
     const errorSchema = ajv.compile({ $ref: 'openapi.json#/components/schemas/Error' });

@@ -21,6 +21,8 @@ export interface paths {
          * @description Requires the `orders:write` permission.
          *
          *     Creates a `pending` order and reserves stock for all its items at once, or for none. Line items keep the product's name and price of this moment, and the modifiers chosen (`items[].modifiers`) with their names and price deltas: `unit_price` is the price plus the deltas. A choice the product's groups do not allow is 400 on `items[i].modifiers`. `tax = round_half_up(subtotal * tax_rate_bps / 10000)`, `total = subtotal + tax`.
+         *
+         *     An offline sale, synced by a register after it sold without the network, sends `recorded_at` (when it was rung up) and `register_receipt_number` (the number on its printed receipt), and may send the prices it charged (`items[].unit_price`) and its total (`recorded_total`). It is taken as the register made it: an inactive product is sold, stock short is taken all the same and goes below zero (one `inventory.shortfall` event per such product), the lines keep the register's prices; `sync_differences` lists what differed. Its receipt number makes it exactly once: a Create Order naming a number an order already has answers that order with 200 and changes nothing (no stock taken, no event), whatever its `Idempotency-Key` and however long after; two at the same time make one order. A retry with the same `Idempotency-Key` within 24 hours replays the first answer (201) as for any request. An offline sale is captured like any cash order.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1091,6 +1093,12 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description An offline sale: the number on the receipt the register printed (`R1-000042`), unique per merchant and environment; null for other orders. */
+            register_receipt_number: string | null;
+            /** @description An offline sale: what differed between the register's sale and the server's when it came in (`product_inactive`, `price_changed`, `stock_short`, `total_changed`, in that order, each in the order of the lines); `[]` when nothing did, and for every other order. */
+            sync_differences: components["schemas"]["SyncDifference"][];
+            /** @description An offline sale: when the register recorded it, by the device's clock (ISO 8601 UTC, with milliseconds); `created_at` is when the server received it. Null for other orders. */
+            recorded_at: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1282,6 +1290,38 @@ export interface components {
              */
             created_at: string;
         };
+        /** SyncDifference */
+        SyncDifference: {
+            /** @enum {string} */
+            type: "price_changed";
+            /** @example prod_4Vq2c9XrT0bLkP7sYh1m */
+            product_id: string;
+            /** @example li_4Vq2c9XrT0bLkP7sYh1m */
+            line_item_id: string;
+            /** @description The unit price the register charged (`items[].unit_price`), which the line is sold at. */
+            recorded_price: number;
+            /** @description The unit price the line would have now: the product's price plus its modifiers' deltas. */
+            current_price: number;
+        } | {
+            /** @enum {string} */
+            type: "product_inactive";
+            /** @example prod_4Vq2c9XrT0bLkP7sYh1m */
+            product_id: string;
+        } | {
+            /** @enum {string} */
+            type: "stock_short";
+            /** @example prod_4Vq2c9XrT0bLkP7sYh1m */
+            product_id: string;
+            /** @description Units sold beyond the stock there was; the product's `inventory` is now below zero. */
+            shortfall: number;
+        } | {
+            /** @enum {string} */
+            type: "total_changed";
+            /** @description The total the register showed and took (`recorded_total`). */
+            recorded_total: number;
+            /** @description The order's total as the server computed it (the merchant's tax rate may have changed, a discount code may have been capped...). */
+            total: number;
+        };
         /**
          * Receipt
          * @description The receipt of a paid order: the shop, the lines, the discounts, subtotal, tax, tip and total, the payment by tender and the refunds. What the hosted receipt page, the e-mailed receipt and the dashboard's print view show. Holds no customer details, notes or metadata.
@@ -1432,7 +1472,7 @@ export interface components {
              */
             currency: string;
             inventory: number | null;
-            /** @description Inactive products cannot be ordered. */
+            /** @description Inactive products cannot be ordered (an offline sale, synced later, is taken all the same). */
             active: boolean;
             sku: string | null;
             barcode: string | null;
@@ -1491,6 +1531,28 @@ export interface components {
             name: string;
             /** @description Added to the unit price when chosen; may be negative. */
             price_delta: number;
+        };
+        /**
+         * InventoryShortfall
+         * @description An offline sale (Create Order with `recorded_at`) left the stock of a product below zero: the register sold units the server no longer had.
+         */
+        InventoryShortfall: {
+            /** @enum {string} */
+            object: "inventory_shortfall";
+            /** @example prod_4Vq2c9XrT0bLkP7sYh1m */
+            product_id: string;
+            /** @description The product's name when the sale came in. */
+            product_name: string;
+            /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
+            order_id: string;
+            /** @description The offline sale's receipt number (`R1-000042`). */
+            register_receipt_number: string;
+            /** @description Units of the product the sale took, all its lines together. */
+            quantity: number;
+            /** @description Units sold beyond the stock there was: all of them when the stock was already at zero or below. */
+            shortfall: number;
+            /** @description The product's stock once the sale took its units: below zero. Count the shelf and set it (`PATCH /v1/products/{id}` with `inventory`). */
+            inventory: number;
         };
         /** Customer */
         Customer: {
@@ -1643,10 +1705,10 @@ export interface components {
             /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
             /**
-             * @description What happened: `order.created`, `order.updated`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `discount_code.created`, `discount_code.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`, `cash_drawer.opened`, `cash_drawer.closed`.
+             * @description What happened: `order.created`, `order.updated`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `inventory.shortfall`, `discount_code.created`, `discount_code.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`, `cash_drawer.opened`, `cash_drawer.closed`.
              * @enum {string}
              */
-            type: "order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed";
+            type: "order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "inventory.shortfall" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed";
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1654,8 +1716,8 @@ export interface components {
              */
             created_at: string;
             data: {
-                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the discount code for `discount_code.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`, the cash drawer for `cash_drawer.*`. */
-                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["DiscountCode"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"] | components["schemas"]["Merchant"] | components["schemas"]["CashDrawer"];
+                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the shortfall for `inventory.shortfall`, the discount code for `discount_code.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`, the cash drawer for `cash_drawer.*`. */
+                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["InventoryShortfall"] | components["schemas"]["DiscountCode"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"] | components["schemas"]["Merchant"] | components["schemas"]["CashDrawer"];
             };
         };
         EventList: {
@@ -2120,7 +2182,7 @@ export interface operations {
                  * @example 1042
                  */
                 number?: number;
-                /** @description Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. Otherwise: orders whose customer's name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters. */
+                /** @description Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. A register's receipt number (`R1-000042`: letters, digits, `-` or `_`, a dash, then digits): the offline sale with exactly that `register_receipt_number`, and orders whose customer's name or e-mail starts with the text (for a credential with `customers:read`). Otherwise: orders whose customer's name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters. */
                 q?: string;
                 /** @description Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC). */
                 created_at_min?: string;
@@ -2249,6 +2311,11 @@ export interface operations {
                         modifiers?: {
                             option_id: string;
                         }[];
+                        /**
+                         * @description Offline sales only (with `recorded_at`): the price the register charged for one unit, its modifiers included, 0 to 99999999. The line is sold at it; when it differs from the current price, `sync_differences` says so (`price_changed`). Without it the current price is used.
+                         * @example 450
+                         */
+                        unit_price?: number;
                     }[];
                     /** @description Order-level discounts (0 to 5), on the lines' sum after their own discounts: percentages each on that same sum, then amounts; together at most that sum. */
                     discounts?: {
@@ -2269,10 +2336,35 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
+                    /**
+                     * Format: timestamp
+                     * @description Makes the order an offline sale: when the register recorded it, by the device's clock, as an ISO 8601 date-time with `Z` or an offset. At most 5 minutes ahead of the server's clock and at most 90 days behind it. Takes `register_receipt_number`.
+                     * @example 2026-11-21T09:58:12.000Z
+                     */
+                    recorded_at?: string;
+                    /**
+                     * @description Offline sales only, and required with `recorded_at`: the number on the receipt the register printed, `<register code>-<counter>`. Unique per merchant and environment: a Create Order naming a number an order already has answers that order (200) and changes nothing, whatever its `Idempotency-Key` and however long after.
+                     * @example R1-000042
+                     */
+                    register_receipt_number?: string;
+                    /**
+                     * @description Offline sales only (with `recorded_at`): the total the register showed and took. When the server's total differs, `sync_differences` says so (`total_changed`); the order keeps the server's.
+                     * @example 1083
+                     */
+                    recorded_total?: number;
                 };
             };
         };
         responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
             /** @description Created */
             201: {
                 headers: {
@@ -8085,7 +8177,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed" | "*")[];
+                    enabled_events: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "inventory.shortfall" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
@@ -8509,7 +8601,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events?: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed" | "*")[];
+                    enabled_events?: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "inventory.shortfall" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {

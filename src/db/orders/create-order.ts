@@ -9,7 +9,8 @@
  *
  * Stock is taken for all lines or none (a refused line throws, and the rollback gives back what was
  * taken), never below zero, and products are locked in id order, so that two orders never wait on
- * each other's rows:
+ * each other's rows (an offline sale, `stock: 'offline'`, takes its units from any product of the
+ * tenant, active or not, and may leave tracked stock below zero; only an unknown product refuses it):
  * - PostgreSQL: `select ... order by id for update` locks the rows in that order; then one update
  *   takes the units of every line whose product is active with enough stock (`inventory >= quantity`,
  *   checked by the update itself on the row's latest version), and any line it did not take is refused.
@@ -38,7 +39,18 @@ export interface OrderedProduct {
   price: number;
   /** The product's modifier groups, JSON text as stored. */
   modifier_groups: string;
+  /** 1 when the product is active (always, unless an offline sale took it). */
+  active: number;
+  /** The stock left once the units were taken (below zero only after an offline sale); null when not tracked. */
+  inventory: number | null;
 }
+
+/**
+ * How an order takes stock: `guarded`, from active products with enough stock, every order's rule;
+ * `offline`, a sale the register made offline, from any product of the tenant, stock going below
+ * zero if need be.
+ */
+export type StockRule = 'guarded' | 'offline';
 
 export interface OrderReservation {
   currency: string;
@@ -73,11 +85,20 @@ select m.currency, m.tax_rate_bps, m.prices_include_tax, c.id as customer_id, c.
   left join customers c on c.merchant_id = m.id and c.environment = ? and c.id = ?
  where m.id = ?`;
 
+/** What the updates that take stock return of each product taken (`OrderedProduct`), its columns prefixed by `p` (an alias and a dot, or nothing). */
+const taken = (p: string) => `${p}name, ${p}price, ${p}modifier_groups, ${p}active, ${p}inventory`;
+
+/** The condition of the updates that take stock, per rule, on the product `p` (as above) and the units `quantity`: an offline sale takes whatever there is. */
+const TAKES: Record<StockRule, (p: string, quantity: string) => string> = {
+  guarded: (p, quantity) => ` and ${p}active = 1 and (${p}inventory is null or ${p}inventory >= ${quantity})`,
+  offline: () => '',
+};
+
 /** Takes the units of every line that can give them; the rows are locked, so only the caller's order changes them. */
-const POSTGRES_TAKE = `update products p set inventory = p.inventory - w.quantity, updated_at = ?
+const POSTGRES_TAKE = (rule: StockRule) => `update products p set inventory = p.inventory - w.quantity, updated_at = ?
   from unnest(?::text[], ?::bigint[]) as w (id, quantity)
- where p.merchant_id = ? and p.environment = ? and p.id = w.id and p.active = 1 and (p.inventory is null or p.inventory >= w.quantity)
-returning p.id, p.name, p.price, p.modifier_groups`;
+ where p.merchant_id = ? and p.environment = ? and p.id = w.id${TAKES[rule]('p.', 'w.quantity')}
+returning p.id, ${taken('p.')}`;
 
 /** A product as found, to say why its line was refused. */
 const PRODUCT = 'select name, inventory, active from products where merchant_id = ? and environment = ? and id = ?';
@@ -94,7 +115,7 @@ interface PostgresLockRow {
 
 /**
  * Reads the merchant's settings and the customer, and takes the units `wanted` (product id and
- * quantity, sorted by id) of every line, or of none.
+ * quantity, sorted by id) of every line, or of none, by the `stock` rule.
  *
  * @example const reservation = await reserveForOrder(trx, tenant, [['prod_a', 2]], undefined, now);
  */
@@ -104,6 +125,7 @@ export async function reserveForOrder(
   wanted: ReadonlyArray<readonly [productId: string, quantity: number]>,
   customerId: string | undefined,
   now: string,
+  stock: StockRule = 'guarded',
 ): Promise<OrderReservation> {
   const { merchantId, environment } = tenant;
   const { dialect } = trx;
@@ -124,7 +146,7 @@ export async function reserveForOrder(
       merchantId,
     ]);
     const { currency, tax_rate_bps, prices_include_tax, customer_id, customer_name, customer_email, endpoints } = merchantRow(first, merchantId);
-    const taken = await runPrepared<OrderedProduct & { id: string }>(trx, statement(dialect, 'take', POSTGRES_TAKE), [
+    const taken = await runPrepared<OrderedProduct & { id: string }>(trx, statement(dialect, `take ${stock}`, POSTGRES_TAKE(stock)), [
       now,
       ids,
       wanted.map(([, quantity]) => quantity),
@@ -170,14 +192,15 @@ export async function reserveForOrder(
   };
   const take = statement(
     dialect,
-    'take',
+    `take ${stock}`,
     `update products set inventory = inventory - ?, updated_at = ?
-      where merchant_id = ? and environment = ? and id = ? and active = 1 and (inventory is null or inventory >= ?)
-      returning name, price, modifier_groups`,
+      where merchant_id = ? and environment = ? and id = ?${TAKES[stock]('', '?')}
+      returning ${taken('')}`,
   );
   for (const line of wanted) {
     const [productId, quantity] = line;
-    const [taken] = await runPrepared<OrderedProduct>(trx, take, [quantity, now, merchantId, environment, productId, quantity]);
+    const parameters = [quantity, now, merchantId, environment, productId, ...(stock === 'guarded' ? [quantity] : [])];
+    const [taken] = await runPrepared<OrderedProduct>(trx, take, parameters);
     if (taken === undefined) {
       reservation.refused = await refusal(line);
       return reservation;

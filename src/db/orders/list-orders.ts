@@ -53,13 +53,29 @@ export interface OrderSummaryRow {
 const HIGHEST = '\u{10FFFF}';
 
 /**
- * The condition of `q` on `orders`, each kind an index range (migration 0018): `orders_number`,
- * `orders_by_total` and `orders_by_card_last4` for digits, the primary key for an id's prefix, and
- * for a customer's, the customers' lower-cased name and e-mail (`customers_by_name`,
- * `customers_by_email`), then `orders_by_customer`. Text is lowered by the database on both sides
- * (SQLite's `lower` changes ASCII letters only) and compared byte by byte (`collate "C"`).
+ * The condition on `customers` of a prefix of a customer's name or e-mail, and its parameters: the
+ * customers' lower-cased name and e-mail (`customers_by_name`, `customers_by_email`). Text is lowered
+ * by the database on both sides (SQLite's `lower` changes ASCII letters only) and compared byte by
+ * byte (`collate "C"`).
+ */
+function customerPrefix(dialect: DialectName, tenant: Tenant, prefix: string): [string, unknown[]] {
+  const lowered = (column: string) => (dialect === 'postgres' ? `(lower(${column}) collate "C")` : `lower(${column})`);
+  const range = (column: string) => `${lowered(column)} >= lower(?) and ${lowered(column)} < lower(?)`;
+  const bounds = [prefix, `${prefix}${HIGHEST}`];
+  return [
+    `select id from customers where merchant_id = ? and environment = ? and (${range('name')} or ${range('email')})`,
+    [tenant.merchantId, tenant.environment, ...bounds, ...bounds],
+  ];
+}
+
+/**
+ * The condition of `q` on `orders`, each kind an index range (migrations 0018 and 0026): `orders_number`,
+ * `orders_by_total` and `orders_by_card_last4` for digits, the primary key for an id's prefix,
+ * `orders_register_receipt_number` for a receipt number, and for a customer's name or e-mail, the
+ * customers' indexes (`customerPrefix`), then `orders_by_customer`.
  */
 function searchFilter(dialect: DialectName, tenant: Tenant, search: OrderSearch): [string, unknown[], string] {
+  const tenantOrders = 'select id from orders where merchant_id = ? and environment = ?';
   switch (search.kind) {
     case 'digits': {
       // One index range per column, united: an `or` of the three would read every order of the tenant.
@@ -72,15 +88,21 @@ function searchFilter(dialect: DialectName, tenant: Tenant, search: OrderSearch)
     }
     case 'id':
       return [' and id >= ? and id < ?', [search.prefix, `${search.prefix}${HIGHEST}`], 'qi'];
-    case 'customer': {
-      const lowered = (column: string) => (dialect === 'postgres' ? `(lower(${column}) collate "C")` : `lower(${column})`);
-      const range = (column: string) => `${lowered(column)} >= lower(?) and ${lowered(column)} < lower(?)`;
-      const bounds = [search.prefix, `${search.prefix}${HIGHEST}`];
+    case 'receipt': {
+      const receipt = `${tenantOrders} and register_receipt_number = ?`;
+      const parameters: unknown[] = [tenant.merchantId, tenant.environment, search.receiptNumber];
+      if (!search.alsoCustomer) return [` and id in (${receipt})`, parameters, 'qr'];
+      // United, as for digits: an `or` of the two would read every order of the tenant.
+      const [customers, customerParameters] = customerPrefix(dialect, tenant, search.receiptNumber);
       return [
-        ` and customer_id in (select id from customers where merchant_id = ? and environment = ? and (${range('name')} or ${range('email')}))`,
-        [tenant.merchantId, tenant.environment, ...bounds, ...bounds],
-        'qc',
+        ` and id in (${receipt} union all ${tenantOrders} and customer_id in (${customers}))`,
+        [...parameters, tenant.merchantId, tenant.environment, ...customerParameters],
+        'qrc',
       ];
+    }
+    case 'customer': {
+      const [customers, parameters] = customerPrefix(dialect, tenant, search.prefix);
+      return [` and customer_id in (${customers})`, parameters, 'qc'];
     }
   }
 }
@@ -90,7 +112,7 @@ function searchFilter(dialect: DialectName, tenant: Tenant, search: OrderSearch)
  * would walk all of them through `orders_list` to have them in order rather than read the few
  * matches of a number or a search and sort them. It is told the index (`indexed by`): `orders_number`
  * for the number, `orders_by_customer` for a customer's name or e-mail, the primary key for the ids of
- * an id prefix or of a digits search. PostgreSQL's statistics choose well.
+ * an id prefix, a digits search or a receipt number's. PostgreSQL's statistics choose well.
  */
 function sqliteIndexFor(dialect: DialectName, number: number | undefined, search: OrderSearch | undefined): string | undefined {
   if (dialect !== 'sqlite') return undefined;

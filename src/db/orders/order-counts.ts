@@ -23,11 +23,13 @@ function shiftDay(day: string, days: number): string {
 /**
  * What List Orders' `q` looks for (`orders/list-orders.ts` reads the text): a number that is the
  * order's number, its total in minor units or (with `cardLast4`) its card's last four; a prefix of the
- * order's id; or a prefix of its customer's name or e-mail, case-insensitive.
+ * order's id; a register's receipt number, exactly (and, with `alsoCustomer`, as a prefix of the
+ * customer's name or e-mail too); or a prefix of its customer's name or e-mail, case-insensitive.
  */
 export type OrderSearch =
   | { kind: 'digits'; value: number; cardLast4: string | undefined }
   | { kind: 'id'; prefix: string }
+  | { kind: 'receipt'; receiptNumber: string; alsoCustomer: boolean }
   | { kind: 'customer'; prefix: string };
 
 export interface CountQuery {

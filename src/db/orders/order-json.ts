@@ -44,7 +44,9 @@ const SQLITE = `select json_object(
       'created_at', r.created_at) order by r.created_at, r.id)
     from refunds r where r.merchant_id = o.merchant_id and r.order_id = o.id)),
   'dispute', json(o.dispute),
-  'notes', o.notes, 'metadata', json(o.metadata), 'created_at', o.created_at, 'updated_at', o.updated_at) as body
+  'notes', o.notes, 'metadata', json(o.metadata),
+  'register_receipt_number', o.register_receipt_number, 'sync_differences', json(o.sync_differences), 'recorded_at', o.recorded_at,
+  'created_at', o.created_at, 'updated_at', o.updated_at) as body
 from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?`;
 
 const POSTGRES = `select row_to_json(x)::text as body from (
@@ -65,7 +67,9 @@ const POSTGRES = `select row_to_json(x)::text as body from (
         r.processor_refund_id, r.cash_amount, r.cash_drawer_id, r.created_at) rf
       where r.merchant_id = o.merchant_id and r.order_id = o.id), '[]')::json as refunds,
     o.dispute::json as dispute,
-    o.notes, o.metadata::json as metadata, o.created_at, o.updated_at
+    o.notes, o.metadata::json as metadata,
+    o.register_receipt_number, o.sync_differences::json as sync_differences, o.recorded_at,
+    o.created_at, o.updated_at
   from orders o where o.merchant_id = ? and o.environment = ? and o.id = ?) x`;
 
 /** The statement selecting `body`, the order's JSON text; parameters: merchant id, environment, order id. */

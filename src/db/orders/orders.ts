@@ -19,6 +19,7 @@ export const ORDER_COLUMNS = [
   'merchant_id', 'environment', 'id', 'status', 'customer_id', 'currency', 'subtotal', 'tax', 'total', 'refunded_amount', 'items_count',
   'payment_method', 'card_last4', 'card_brand', 'payment_processor', 'processor_payment_id', 'paid_at', 'canceled_at', 'notes', 'metadata',
   'created_at', 'updated_at', 'dispute', 'number', 'tip', 'discounts', 'discount_total', 'cash_amount', 'cash_given', 'change_due', 'cash_drawer_id',
+  'recorded_at', 'register_receipt_number', 'sync_differences',
 ] as const satisfies ReadonlyArray<keyof OrderRow>;
 /** A line item's own columns; merchant, environment and order are the order's. */
 export const LINE_ITEM_COLUMNS = ['id', 'position', 'product_id', 'name', 'quantity', 'unit_price', 'total', 'refunded_quantity', 'modifiers', 'discount', 'discount_amount'] as const satisfies ReadonlyArray<keyof LineItemRow>;
@@ -53,6 +54,15 @@ export async function orderExists(handle: ReadHandle, tenant: Tenant, orderId: s
 export async function orderStatus(handle: ReadHandle, tenant: Tenant, orderId: string): Promise<OrderStatus | undefined> {
   const row = await selectScoped(kyselyOf(handle), 'orders', tenant).select('status').where('id', '=', orderId).executeTakeFirst();
   return row?.status;
+}
+
+/**
+ * The id of the tenant's order with this register receipt number (an offline sale's), read from the
+ * unique index `orders_register_receipt_number`; undefined when none has it.
+ */
+export async function orderIdOfReceipt(handle: ReadHandle, tenant: Tenant, receiptNumber: string): Promise<string | undefined> {
+  const row = await selectScoped(kyselyOf(handle), 'orders', tenant).select('id').where('register_receipt_number', '=', receiptNumber).executeTakeFirst();
+  return row?.id;
 }
 
 /** The tenant's other environment when it holds an order with this id (for the 404's hint). */
