@@ -102,7 +102,9 @@ function operationMarkdown(method: string, path: string, operation: Schema): str
   }
   const responses = Object.entries<Schema>(operation.responses ?? {}).map(([status, response]) => {
     const schema = response.content?.['application/json']?.schema;
-    return [status, response.description, schema === undefined ? '' : typeOf(schema)];
+    // A body that is not JSON (the orders export's CSV) is named by its media type.
+    const other = Object.keys(response.content ?? {}).filter((type) => type !== 'application/json');
+    return [status, response.description, schema !== undefined ? typeOf(schema) : other.map((type) => `\`${type}\``).join(', ')];
   });
   out.push('Responses:', '', table(['status', 'meaning', 'body'], responses), '');
   return out.join('\n');
