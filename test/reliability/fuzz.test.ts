@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { describeEachBackend } from '../helpers/backends.js';
+import { parseCsv } from '../helpers/csv.js';
 import { orderCounts } from '../helpers/ledger.js';
 import { MUTATIONS, mutate, serialize, valueFor, type JsonSchema, type SchemaContext } from '../helpers/schema-arbitrary.js';
 import { REDIRECT_URI, registerClient, signIn } from '../helpers/oauth.js';
@@ -49,6 +50,8 @@ interface Operation {
   body: JsonSchema | undefined;
   statuses: Set<number>;
   success: Map<number, ValidateFunction>;
+  /** Statuses whose body is CSV (the orders export), not JSON. */
+  csv: Set<number>;
 }
 
 type Body = { kind: 'none' } | { kind: 'json'; value: unknown; depth: number } | { kind: 'raw'; text: string };
@@ -179,9 +182,11 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
     for (const [path, methods] of Object.entries<any>(document.paths)) {
       for (const [method, op] of Object.entries<any>(methods)) {
         const success = new Map<number, ValidateFunction>();
+        const csv = new Set<number>();
         for (const [status, response] of Object.entries<any>(op.responses)) {
           const schema = response.content?.['application/json']?.schema;
           if (Number(status) < 300 && schema !== undefined) success.set(Number(status), ajv.compile(withRefs(schema)));
+          if (Number(status) < 300 && response.content?.['text/csv'] !== undefined) csv.add(Number(status));
         }
         operations.push({
           method: method.toUpperCase(),
@@ -191,6 +196,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
           body: op.requestBody?.content?.['application/json']?.schema,
           statuses: new Set(Object.keys(op.responses).map(Number)),
           success,
+          csv,
           // A counterexample names the operation, not its compiled validators.
           [fc.toStringMethod]: () => `${method.toUpperCase()} ${path}`,
         } as Operation);
@@ -433,6 +439,13 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
       if (process.env.FUZZ_TRACE) console.log(status, Date.now() - sentAt, answer.slice(0, 120), shown.slice(0, 200));
       assert.ok(status < 500, `${status} ${answer.slice(0, 500)}\n  for ${shown}`);
       assert.ok(op.statuses.has(status), `undocumented status ${status} ${answer.slice(0, 300)}\n  for ${shown}`);
+      if (op.csv.has(status)) {
+        // A CSV answer (the orders export, a GET): RFC 4180 records, each as long as the header.
+        assert.equal(response.headers.get('content-type'), 'text/csv; charset=utf-8', shown);
+        const [header, ...records] = parseCsv(answer);
+        assert.ok(header !== undefined && records.every((record) => record.length === header.length), `CSV records unlike its header: ${answer.slice(0, 300)}\n  for ${shown}`);
+        return;
+      }
       const parsed = JSON.parse(answer) as any;
       if (status >= 400) {
         assert.ok(errorSchema(structuredClone(parsed)), `error body not as documented: ${answer}\n  ${ajv.errorsText(errorSchema.errors)}\n  for ${shown}`);
