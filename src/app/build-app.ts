@@ -125,11 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!db.usesRequestDeadlines) return done();
     const deadline = Date.now() + config.databaseStatementTimeoutMs;
     deadlines.set(request, deadline);
-    runWithDeadline(deadline, done);
+    runWithDeadline(deadline, done, config.databaseStatementTimeoutMs);
   });
   if (db.usesRequestDeadlines) {
     app.addHook('preHandler', (request, _reply, done) => {
-      runWithDeadline(deadlines.get(request) ?? Date.now() + config.databaseStatementTimeoutMs, done);
+      runWithDeadline(deadlines.get(request) ?? Date.now() + config.databaseStatementTimeoutMs, done, config.databaseStatementTimeoutMs);
     });
   }
   app.addHook('onResponse', (request, reply, done) => {

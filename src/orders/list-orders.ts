@@ -6,7 +6,7 @@
  */
 import type { Principal } from '../auth/principal.js';
 import { orderPage } from '../db/orders/list-orders.js';
-import type { OrderSearch } from '../db/orders/order-counts.js';
+import type { CountQuery, OrderSearch } from '../db/orders/order-counts.js';
 import { pagination, type Pagination } from '../db/paginate.js';
 import type { OrderStatus } from '../db/schema.js';
 import type { Services } from '../services.js';
@@ -14,26 +14,40 @@ import { boundToTimestamp } from '../time.js';
 import { seesCustomers } from './customer-fields.js';
 import { toSummary } from './order-view.js';
 import { REGISTER_RECEIPT_NUMBER_PATTERN } from '../http/schemas.js';
-import type { ListOrdersQuery, OrderSummary } from './schemas.js';
+import type { ListOrdersQuery, OrderFiltersQuery, OrderSummary } from './schemas.js';
 
 export async function listOrders(
   { db }: Services,
   actor: Principal,
   query: ListOrdersQuery,
 ): Promise<{ data: OrderSummary[]; pagination: Pagination }> {
-  const statuses = query.status === undefined ? undefined : (query.status.split(',') as OrderStatus[]);
-  const min = query.created_at_min === undefined ? undefined : boundToTimestamp(query.created_at_min, 'min');
-  const max = query.created_at_max === undefined ? undefined : boundToTimestamp(query.created_at_max, 'max');
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
+  const filters = orderFilters(actor, query);
+  if (filters === undefined) return { data: [], pagination: pagination(0, page, perPage) };
+  const { rows, total } = await orderPage(db, actor, filters, page, perPage);
+  return { data: rows.map(toSummary), pagination: pagination(total, page, perPage) };
+}
+
+/**
+ * The filters of a List Orders query (the orders export takes the same) as the orders store reads
+ * them, or undefined when no order can match for this credential.
+ */
+export function orderFilters(actor: Principal, query: OrderFiltersQuery): CountQuery | undefined {
   let search = query.q === undefined ? undefined : orderSearch(query.q);
   // Customers' names and e-mails are not to be probed by a credential that may not read them.
   if (!seesCustomers(actor.permissions)) {
-    if (search?.kind === 'customer') return { data: [], pagination: pagination(0, page, perPage) };
+    if (search?.kind === 'customer') return undefined;
     if (search?.kind === 'receipt') search = { ...search, alsoCustomer: false };
   }
-  const { rows, total } = await orderPage(db, actor, { statuses, customerId: query.customer_id, number: query.number, search, min, max }, page, perPage);
-  return { data: rows.map(toSummary), pagination: pagination(total, page, perPage) };
+  return {
+    statuses: query.status === undefined ? undefined : (query.status.split(',') as OrderStatus[]),
+    customerId: query.customer_id,
+    number: query.number,
+    search,
+    min: query.created_at_min === undefined ? undefined : boundToTimestamp(query.created_at_min, 'min'),
+    max: query.created_at_max === undefined ? undefined : boundToTimestamp(query.created_at_max, 'max'),
+  };
 }
 
 const RECEIPT_NUMBER = new RegExp(REGISTER_RECEIPT_NUMBER_PATTERN);

@@ -1,12 +1,15 @@
 /**
  * The orders endpoints. Each handler is one call into its operation; the rules live there.
  */
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import { AUTH_ERRORS, errorResponses, IDEMPOTENCY_ERRORS } from '../http/schemas.js';
 import { cancelOrder } from './cancel-order.js';
 import { captureOrder } from './capture-order.js';
 import { createOrder } from './create-order.js';
 import { editOrder } from './edit-order.js';
+import { EXPORT_DESCRIPTION, exportFilename, exportOrders } from './export-orders.js';
 import { listOrders } from './list-orders.js';
 import { getOrder } from './get-order.js';
 import { refundOrder } from './refund-order.js';
@@ -16,6 +19,7 @@ import {
   CaptureOrderBody,
   CreateOrderBody,
   EmptyBody,
+  ExportOrdersQuery,
   ListOrdersQuery,
   Order,
   OrderIdParams,
@@ -44,6 +48,45 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: OrderList, ...errorResponses(...AUTH_ERRORS) },
     },
     handler: (request) => listOrders(request.services, request.principal, request.query),
+  });
+
+  // Registered before `/v1/orders/:id`, for the reader: the router takes a static path before a parameter whatever the order.
+  app.get('/v1/orders/export', {
+    config: { scope: 'reports:read' },
+    schema: {
+      tags,
+      operationId: 'exportOrders',
+      summary: 'Export orders as CSV',
+      description: EXPORT_DESCRIPTION,
+      querystring: ExportOrdersQuery,
+      response: {
+        200: {
+          content: {
+            'text/csv': {
+              schema: Type.String({
+                description: 'RFC 4180 CSV in UTF-8: a header record, then one record per order (or line item), each ended by CRLF.',
+                examples: [
+                  'id,number,status,created_at,paid_at,customer_id,customer_name,customer_email,currency,subtotal,discount_total,tax,tip,total,refunded_amount,payment_method,card_brand,card_last4,items_count,notes\r\n' +
+                    'ord_0Vc1Xb2Yc3Zd4Ae5Bf6C,1042,paid,2026-11-21T10:00:00.000Z,2026-11-21T10:01:30.000Z,cus_9Lm8Nk7Oj6Pi5Qh4Rg3S,Ada Lovelace,ada@example.com,USD,1200,0,99,200,1499,0,card,visa,4242,2,"Table 4, no ice"\r\n',
+                ],
+              }),
+            },
+          },
+        },
+        ...errorResponses(...AUTH_ERRORS),
+      },
+    },
+    handler: async (request, reply) => {
+      reply.type('text/csv; charset=utf-8');
+      // HEAD answers the headers alone, and reads nothing (Fastify would read the whole file to throw it away).
+      if (request.method === 'HEAD') {
+        return reply.header('Content-Disposition', `attachment; filename="${exportFilename(request.services, request.query)}"`).send('');
+      }
+      const { filename, chunks } = await exportOrders(request.services, request.principal, request.query);
+      // A byte stream buffering at most 64 KiB ahead: the next chunk (the next batch read) waits until the client has taken the last.
+      // Streams are sent as they are, never serialized.
+      return reply.header('Content-Disposition', `attachment; filename="${filename}"`).send(Readable.from(chunks, { objectMode: false }) as never);
+    },
   });
 
   app.get('/v1/orders/:id', {

@@ -28,27 +28,43 @@ export const OrderList = Type.Object({ data: Type.Array(OrderSummary), paginatio
 
 const STATUS_LIST = `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')}))*$`;
 
-export const ListOrdersQuery = Type.Object(
+/** The filters of List Orders, which the orders export takes too. */
+const ORDER_FILTERS = {
+  status: Type.Optional(Type.String({ maxLength: 500, pattern: STATUS_LIST, description: 'One status, or several separated by commas.', examples: ['paid,partially_refunded'] })),
+  customer_id: Type.Optional(IdParam),
+  number: Type.Optional(Type.Integer({ minimum: 1, description: 'The order with this number.', examples: [1042] })),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. A register\'s receipt number (`R1-000042`: letters, digits, `-` or `_`, a dash, then digits): the offline sale with exactly that `register_receipt_number`, and orders whose customer\'s name or e-mail starts with the text (for a credential with `customers:read`). Otherwise: orders whose customer\'s name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters.',
+      examples: ['1042', '4242', 'ord_0Vc1', 'R1-000042', 'ada@'],
+    }),
+  ),
+  created_at_min: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC).' })),
+  created_at_max: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive upper bound: an ISO 8601 date-time, or a date (to its last millisecond, UTC).' })),
+};
+
+export const ListOrdersQuery = Type.Object({ ...PaginationQuery, ...ORDER_FILTERS }, { additionalProperties: false });
+export type ListOrdersQuery = Static<typeof ListOrdersQuery>;
+
+const OrderFilters = Type.Object(ORDER_FILTERS);
+/** What List Orders and the orders export filter by. */
+export type OrderFiltersQuery = Static<typeof OrderFilters>;
+
+export const ExportOrdersQuery = Type.Object(
   {
-    ...PaginationQuery,
-    status: Type.Optional(Type.String({ maxLength: 500, pattern: STATUS_LIST, description: 'One status, or several separated by commas.', examples: ['paid,partially_refunded'] })),
-    customer_id: Type.Optional(IdParam),
-    number: Type.Optional(Type.Integer({ minimum: 1, description: 'The order with this number.', examples: [1042] })),
-    q: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description:
-          'Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. A register\'s receipt number (`R1-000042`: letters, digits, `-` or `_`, a dash, then digits): the offline sale with exactly that `register_receipt_number`, and orders whose customer\'s name or e-mail starts with the text (for a credential with `customers:read`). Otherwise: orders whose customer\'s name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters.',
-        examples: ['1042', '4242', 'ord_0Vc1', 'R1-000042', 'ada@'],
+    ...ORDER_FILTERS,
+    type: Type.Optional(
+      Type.Enum(['orders', 'line_items'] as const, {
+        description: '`orders` (default): one row per order. `line_items`: one row per line item, with its order\'s id, number and creation time.',
       }),
     ),
-    created_at_min: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC).' })),
-    created_at_max: Type.Optional(Type.String({ maxLength: 40, format: 'timestamp-or-date', description: 'Inclusive upper bound: an ISO 8601 date-time, or a date (to its last millisecond, UTC).' })),
   },
   { additionalProperties: false },
 );
-export type ListOrdersQuery = Static<typeof ListOrdersQuery>;
+export type ExportOrdersQuery = Static<typeof ExportOrdersQuery>;
 
 export const OrderIdParams = Type.Object({ id: IdParam }, { additionalProperties: false });
 

@@ -208,6 +208,9 @@ describeEachBackend('@till/client sign-in', (backend) => {
     assert.match((await till.orders.createReceiptLink(order.id)).url, /\/r\/[0-9A-Za-z]{32}$/);
     assert.equal((await till.orders.sendReceiptEmail(order.id)).to, 'ada@example.com');
     assert.equal((await till.orders.list()).pagination.total, 2);
+    const exported = await till.orders.export({ status: 'partially_refunded' }).withResponse();
+    assert.match(exported.response.headers.get('content-disposition') ?? '', /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    assert.deepEqual(exported.data.split('\r\n').map((line) => line.split(',')[0]), ['id', order.id, '']);
 
     const event = (await till.events.list({ type: 'order.created' })).data[0]!;
     assert.equal((await till.events.retrieve(event.id)).id, event.id);

@@ -43,6 +43,7 @@ const EXPECTED_SCOPES: Record<string, string> = {
   getMerchant: 'merchant:read',
   updateMerchant: 'merchant:write',
   listOrders: 'orders:read',
+  exportOrders: 'reports:read',
   getOrder: 'orders:read',
   createOrder: 'orders:write',
   updateOrder: 'orders:write',

@@ -39,13 +39,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /**
+   * The database as the server is handed it, to watch what it asks (a wrapper that records and
+   * passes every call on): `{ ...db, read: (statement, parameters) => { seen.push(statement); return db.read(statement, parameters); } }`.
+   */
+  watchDb?: (db: Db) => Db;
+}
+
 /**
  * A server of its own on a new database. `env` overrides the configuration; the rate limits (per
  * credential, and per address on the sign-in and token endpoints) are set far above what any suite
  * sends (races fire up to 200 requests at once with one key, and every test signs in from
  * 127.0.0.1), so only the suites about rate limits, which set them themselves, ever meet them.
  */
-export async function startTestServer(backend: BackendName, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(backend: BackendName, env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(backend);
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', SIGN_IN_LIMIT_PER_ADDRESS: '1000000', DATABASE_URL: database.url, ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}), ...env });
   const clock = new TestClock();
@@ -56,7 +64,8 @@ export async function startTestServer(backend: BackendName, env: Record<string, 
   try {
     db = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 20 });
     await migrateToLatest(db);
-    app = await buildApp({ config, db: { ...db, kysely: db.kysely.withPlugin(scope) }, clock, logger: false });
+    const served: Db = { ...db, kysely: db.kysely.withPlugin(scope) };
+    app = await buildApp({ config, db: options.watchDb?.(served) ?? served, clock, logger: false });
     url = await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     // A server that failed to start leaves no schema or file behind.

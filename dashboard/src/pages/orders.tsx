@@ -1,9 +1,13 @@
-/** Orders: the list with the API's filters (search, status, creation date range, customer) and pagination. */
+/**
+ * Orders: the list with the API's filters (search, status, creation date range, customer) and
+ * pagination, and the export of the orders (or their line items) those filters match as CSV, for
+ * whoever may read reports.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
-import { till } from '../api';
+import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
-import { EmptyState, Loaded, Pagination, Select, StatusBadge, useResource } from '../components';
+import { asFailure, EmptyState, ErrorAlert, Loaded, Pagination, Select, StatusBadge, useResource } from '../components';
 import { formatDateTime, formatMoney, formatShortDate, STATUS_LABELS } from '../format';
 import { Link, navigate, useLocation } from '../router';
 
@@ -36,6 +40,71 @@ function hrefOf(filters: Filters, page: number): string {
   return `/dashboard/orders${text ? `?${text}` : ''}`;
 }
 
+/** The filters as List Orders and the export take them. */
+function apiFilters(applied: Filters) {
+  return {
+    ...(applied.status ? { status: applied.status } : {}),
+    ...(applied.customer ? { customer_id: applied.customer } : {}),
+    ...(applied.q.trim() ? { q: applied.q.trim() } : {}),
+    ...(dayBound(applied.from, false) ? { created_at_min: dayBound(applied.from, false) } : {}),
+    ...(dayBound(applied.to, true) ? { created_at_max: dayBound(applied.to, true) } : {}),
+  };
+}
+
+/** How long an export may take to arrive whole: a year of a busy shop's orders is tens of megabytes. */
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
+
+type ExportType = 'orders' | 'line_items';
+
+/**
+ * Saves `text` as the file `name`. The API wants the bearer token, which a plain link cannot carry,
+ * so the file is fetched by the client and handed to the browser as a Blob behind a link.
+ */
+function saveFile(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Not revoked at once: the browser may still be reading the Blob when click() returns (FileSaver.js waits 40 s as well).
+  setTimeout(() => URL.revokeObjectURL(url), 40_000);
+}
+
+/** The buttons that download the orders (or line items) the page's applied filters match. */
+function ExportButtons(props: { applied: Filters }) {
+  const [running, setRunning] = useState<ExportType>();
+  const [failure, setFailure] = useState<ApiFailure>();
+  const run = async (type: ExportType) => {
+    setRunning(type);
+    setFailure(undefined);
+    try {
+      const { data, response } = await till.orders.export({ ...apiFilters(props.applied), type }, { timeout: EXPORT_TIMEOUT_MS }).withResponse();
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${type === 'orders' ? 'orders' : 'line-items'}.csv`;
+      saveFile(name, data);
+    } catch (error) {
+      setFailure(asFailure(error));
+    } finally {
+      setRunning(undefined);
+    }
+  };
+  return (
+    <div class="export-actions">
+      <div class="filter-actions" role="group" aria-label="Export the orders these filters match as CSV">
+        <button type="button" class="secondary" disabled={running !== undefined} onClick={() => void run('orders')}>
+          {running === 'orders' ? 'Exporting orders…' : 'Export orders'}
+        </button>
+        <button type="button" class="secondary" disabled={running !== undefined} onClick={() => void run('line_items')}>
+          {running === 'line_items' ? 'Exporting line items…' : 'Export line items'}
+        </button>
+      </div>
+      <ErrorAlert error={failure} />
+    </div>
+  );
+}
+
 export function OrdersPage() {
   const { account } = useAccount();
   const { query } = useLocation();
@@ -47,15 +116,7 @@ export function OrdersPage() {
 
   const orders = useResource(
     () =>
-      till.orders.list({
-        page,
-        per_page: PER_PAGE,
-        ...(applied.status ? { status: applied.status } : {}),
-        ...(applied.customer ? { customer_id: applied.customer } : {}),
-        ...(applied.q.trim() ? { q: applied.q.trim() } : {}),
-        ...(dayBound(applied.from, false) ? { created_at_min: dayBound(applied.from, false) } : {}),
-        ...(dayBound(applied.to, true) ? { created_at_max: dayBound(applied.to, true) } : {}),
-      }),
+      till.orders.list({ page, per_page: PER_PAGE, ...apiFilters(applied) }),
     [key],
   );
   const customers = useResource(
@@ -66,7 +127,10 @@ export function OrdersPage() {
 
   return (
     <section>
-      <h1>Orders</h1>
+      <div class="page-head">
+        <h1>Orders</h1>
+        {can(account, 'reports:read') && <ExportButtons applied={applied} />}
+      </div>
       <form
         class="filters"
         aria-label="Filter orders"

@@ -195,8 +195,9 @@ export class Transport {
    * false` is for the few POSTs the server cannot replay (the OpenAPI document marks them
    * `x-idempotent: false`: their answer shows a secret, or a retry would answer otherwise): they are
    * sent once, never retried, since a retry of one whose answer was lost would do the work twice.
+   * `bodyAs: 'text'` gives a success's body as text (the orders export's CSV) rather than parsed JSON.
    */
-  async send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}, idempotent = true): Promise<WithResponse<T>> {
+  async send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}, idempotent = true, bodyAs: 'json' | 'text' = 'json'): Promise<WithResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...options.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (method === 'POST' && idempotent) headers['idempotency-key'] = options.idempotencyKey ?? uuid();
@@ -215,7 +216,7 @@ export class Transport {
       }
       const { response, text } = answer;
       const requestId = response.headers.get('request-id') ?? undefined;
-      if (response.ok) return { data: parse(text) as T, response, requestId };
+      if (response.ok) return { data: (bodyAs === 'text' ? text : parse(text)) as T, response, requestId };
       const error = errorOf(response.status, parse(text), response.headers);
       if (error.status === 401 && !repaired && this.credentials?.refused !== undefined) {
         // Not a retry: once per call, a token replaced while the call was out (renewed for another

@@ -75,6 +75,15 @@ export class Orders extends Resource {
   retrieve(id: string, options?: RequestOptions) {
     return this.call<'/v1/orders/{id}', 'get'>('get', `/v1/orders/${enc(id)}`, undefined, options);
   }
+  /**
+   * Every order matching List Orders' filters (or, with `type: 'line_items'`, their line items) as CSV
+   * text; `.withResponse()` gives the file's name in `Content-Disposition`. The whole file is read
+   * within `timeout` (default 60 s): give a large export more.
+   */
+  export(query?: QueryOf<'/v1/orders/export', 'get'>, options?: RequestOptions): ApiPromise<string> {
+    const headers = { accept: 'text/csv', ...options?.headers };
+    return new ApiPromise(() => this.transport.send<string>('GET', `/v1/orders/export${queryString(query)}`, undefined, { ...options, headers }, true, 'text'));
+  }
   /** Edits a pending order: the fields sent change (`items` replaces every line, priced now); an edit that changes nothing records no event. */
   update(id: string, body: BodyOf<'/v1/orders/{id}', 'patch'>, options?: RequestOptions) {
     return this.call<'/v1/orders/{id}', 'patch'>('patch', `/v1/orders/${enc(id)}`, body, options);

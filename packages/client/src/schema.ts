@@ -31,6 +31,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export orders as CSV
+         * @description Requires the `reports:read` permission.
+         *
+         *     Every order matching the filters (those of List Orders, with the same meaning and errors; no pages) as CSV, newest first (`created_at`, then `id`, descending), written as it is read: the server holds about one batch of 1,000 orders at a time, whatever the size of the file, and stops when the client goes away. The file is named by the `Content-Disposition` header: `orders-YYYY-MM-DD.csv` (`line-items-YYYY-MM-DD.csv`), dated by the UTC day of the request.
+         *
+         *     The file is no snapshot: orders are read batch by batch, as they are at that moment. An order created after the export began is not in it. An error before the first byte answers as every error does; one after it (the database gone) ends the connection without the last chunk, which HTTP clients report as an incomplete download.
+         *
+         *     The format: RFC 4180, UTF-8 without a byte order mark, a header record, records ended by CRLF; a field holding a comma, a double quote or a line break is enclosed in double quotes, its double quotes doubled. Money columns are integers in the smallest currency unit, with the `currency` column beside them; times are ISO 8601 in UTC; an empty field is a value the order does not have. A text field that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (`'=SUM(1)`), so that a spreadsheet shows it as text rather than running it as a formula; number columns are never changed.
+         *
+         *     Columns of `type=orders` (the default), one record per order:
+         *
+         *     - `id`: The order's id.
+         *     - `number` (number): Its number.
+         *     - `status`: `pending`, `paid`, `partially_refunded`, `refunded` or `canceled`.
+         *     - `created_at`: When it was created (ISO 8601, UTC, with milliseconds).
+         *     - `paid_at`: When it was paid; empty if it was not.
+         *     - `customer_id`: Its customer's id; empty without one.
+         *     - `customer_name`: The customer's name now, with `customers:read` only (else empty).
+         *     - `customer_email`: The customer's e-mail now, with `customers:read` only (else empty).
+         *     - `currency`: The currency of its money columns (ISO 4217).
+         *     - `subtotal` (number): The lines' sum after discounts, before tax.
+         *     - `discount_total` (number): All money off: the lines' and the order's discounts.
+         *     - `tax` (number): Tax.
+         *     - `tip` (number): The tip taken with the payment (0 without one).
+         *     - `total` (number): `subtotal + tax + tip`.
+         *     - `refunded_amount` (number): Refunded so far.
+         *     - `payment_method`: `card` or `cash`.
+         *     - `card_brand`: The card's brand for a card payment (`visa` ...); else empty.
+         *     - `card_last4`: The card's last four digits for a card payment; else empty.
+         *     - `items_count` (number): Its number of line items.
+         *     - `notes`: Its notes; empty without any.
+         *
+         *     Columns of `type=line_items`, one record per line item, each order's lines in their order:
+         *
+         *     - `order_id`: The order's id.
+         *     - `order_number` (number): The order's number.
+         *     - `order_created_at`: When the order was created.
+         *     - `line_item_id`: The line's id.
+         *     - `product_id`: The product sold.
+         *     - `name`: The product's name when the order was created.
+         *     - `modifiers`: The options chosen, as `Group: Option` separated by `; ` (`Milk: Oat; Size: Large`); empty without any.
+         *     - `quantity` (number): Units sold.
+         *     - `unit_price` (number): Price of one unit as sold, modifiers included.
+         *     - `total` (number): `quantity * unit_price`.
+         *     - `discount_amount` (number): Money off this line from every discount; it sells for `total - discount_amount` before tax.
+         *     - `refunded_quantity` (number): Units returned by refunds so far.
+         *     - `currency`: The currency of its money columns.
+         */
+        get: operations["exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orders/{id}": {
         parameters: {
             query?: never;
@@ -2439,6 +2504,118 @@ export interface operations {
             };
             /** @description Unprocessable Entity: `product_not_found`, `product_inactive`, `out_of_stock`, `customer_not_found` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One status, or several separated by commas.
+                 * @example paid,partially_refunded
+                 */
+                status?: string;
+                customer_id?: string;
+                /**
+                 * @description The order with this number.
+                 * @example 1042
+                 */
+                number?: number;
+                /** @description Search text, trimmed. Digits only (1 to 15): the order with that `number`, or a `total` of that many minor units, or (four digits) a card payment ending in them. Starting with `ord_`: orders whose id starts with it. A register's receipt number (`R1-000042`: letters, digits, `-` or `_`, a dash, then digits): the offline sale with exactly that `register_receipt_number`, and orders whose customer's name or e-mail starts with the text (for a credential with `customers:read`). Otherwise: orders whose customer's name or e-mail starts with it, ignoring case (ASCII letters on SQLite); none for a credential without `customers:read`. Each kind reads an index; combines with the other filters. */
+                q?: string;
+                /** @description Inclusive lower bound: an ISO 8601 date-time, or a date (from its first millisecond, UTC). */
+                created_at_min?: string;
+                /** @description Inclusive upper bound: an ISO 8601 date-time, or a date (to its last millisecond, UTC). */
+                created_at_max?: string;
+                /** @description `orders` (default): one row per order. `line_items`: one row per line item, with its order's id, number and creation time. */
+                type?: "orders" | "line_items";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -123,13 +123,15 @@ function sqliteIndexFor(dialect: DialectName, number: number | undefined, search
 }
 
 /**
- * One page of the tenant's orders matching `query`, and the count of every match.
+ * The condition on `orders` (its columns unqualified) that selects the tenant's orders matching every
+ * filter of `query`, and what to read them from on SQLite (an index named where its planner would
+ * choose badly). List Orders pages through it; the orders export walks it in batches.
  *
- * @example const { rows, total } = await orderPage(db, tenant, { statuses: ['paid'], customerId: undefined, number: undefined, search: undefined, min: undefined, max: undefined }, 1, 20);
+ * @example const matching = matchingOrders(db.dialect, tenant, { statuses: ['paid'], customerId: undefined, number: undefined, search: undefined, min: undefined, max: undefined });
  */
-export async function orderPage(db: Db, tenant: Tenant, query: CountQuery, page: number, perPage: number): Promise<{ rows: OrderSummaryRow[]; total: number }> {
+export function matchingOrders(dialect: DialectName, tenant: Tenant, query: CountQuery): SqlPart {
   const { statuses, customerId, number, search, min, max } = query;
-  const matching: SqlPart = { text: 'merchant_id = ? and environment = ?', parameters: [tenant.merchantId, tenant.environment], shape: '', from: sqliteIndexFor(db.dialect, number, search) };
+  const matching: SqlPart = { text: 'merchant_id = ? and environment = ?', parameters: [tenant.merchantId, tenant.environment], shape: '', from: sqliteIndexFor(dialect, number, search) };
   const filter = (text: string, values: readonly unknown[], shape: string) => {
     matching.text += text;
     matching.parameters.push(...values);
@@ -138,9 +140,19 @@ export async function orderPage(db: Db, tenant: Tenant, query: CountQuery, page:
   if (statuses !== undefined) filter(` and status in (${statuses.map(() => '?').join(', ')})`, statuses, `s${statuses.length}`);
   if (customerId !== undefined) filter(' and customer_id = ?', [customerId], 'c');
   if (number !== undefined) filter(' and number = ?', [number], 'n');
-  if (search !== undefined) filter(...searchFilter(db.dialect, tenant, search));
+  if (search !== undefined) filter(...searchFilter(dialect, tenant, search));
   if (min !== undefined) filter(' and created_at >= ?', [min], 'f');
   if (max !== undefined) filter(' and created_at <= ?', [max], 't');
+  return matching;
+}
+
+/**
+ * One page of the tenant's orders matching `query`, and the count of every match.
+ *
+ * @example const { rows, total } = await orderPage(db, tenant, { statuses: ['paid'], customerId: undefined, number: undefined, search: undefined, min: undefined, max: undefined }, 1, 20);
+ */
+export async function orderPage(db: Db, tenant: Tenant, query: CountQuery, page: number, perPage: number): Promise<{ rows: OrderSummaryRow[]; total: number }> {
+  const matching = matchingOrders(db.dialect, tenant, query);
   const count = countOrders(tenant, matching, query);
 
   const offset = (page - 1) * perPage;
