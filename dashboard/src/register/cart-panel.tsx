@@ -48,7 +48,7 @@ export function CartPanel(props: {
   return (
     <section class="cart" id="register-cart" aria-labelledby="cart-title">
       <div class="cart-head">
-        <h2 id="cart-title">
+        <h2 id="cart-title" tabIndex={-1}>
           Cart <span class="muted">{units === 1 ? '1 item' : `${units} items`}</span>
         </h2>
         {props.onHide !== undefined && (

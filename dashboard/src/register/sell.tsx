@@ -3,7 +3,7 @@
  * and a cart bar that opens the cart), the barcode scanner listening wherever the focus is, and the
  * tender screens once the cashier chooses how the customer pays.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { useAccount } from '../account';
@@ -40,6 +40,13 @@ export function SellScreen(props: { register: string; scope: string }) {
   const [drawerFor, setDrawerFor] = useState<Tender>();
   const currency = account.currency;
   const sandbox = account.environment === 'sandbox';
+  const shownBefore = useRef(false);
+  useEffect(() => {
+    // On a phone the cart opens over the catalogue: the focus goes into it, and back to its bar after.
+    if (cartShown) document.getElementById('cart-title')?.focus();
+    else if (shownBefore.current) document.querySelector<HTMLElement>('.cart-bar')?.focus();
+    shownBefore.current = cartShown;
+  }, [cartShown]);
 
   const add = (product: Product, options: ChosenOption[] = []) => {
     flow.updateCart((cart) => addProduct(cart, product, options));
