@@ -57,6 +57,7 @@ export function CartPanel(props: {
           </button>
         )}
       </div>
+      <div class="cart-scroll">
       {empty ? (
         <p class="muted cart-empty">Scan a barcode, search, or tap a product to add it.</p>
       ) : (
@@ -74,6 +75,7 @@ export function CartPanel(props: {
           ))}
         </ul>
       )}
+      </div>
 
       <div class="cart-extras">
         <button type="button" class="secondary" onClick={() => setEditing({ kind: 'customer' })}>

@@ -3,7 +3,7 @@
  * and a cart bar that opens the cart), the barcode scanner listening wherever the focus is, and the
  * tender screens once the cashier chooses how the customer pays.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { useAccount } from '../account';
@@ -40,6 +40,7 @@ export function SellScreen(props: { register: string; scope: string }) {
   const [drawerFor, setDrawerFor] = useState<Tender>();
   const currency = account.currency;
   const sandbox = account.environment === 'sandbox';
+  useCartFitsScreen();
   const shownBefore = useRef(false);
   useEffect(() => {
     // On a phone the cart opens over the catalogue: the focus goes into it, and back to its bar after.
@@ -185,6 +186,25 @@ export function SellScreen(props: { register: string; scope: string }) {
       />
     </div>
   );
+}
+
+/**
+ * The cart ends at the bottom of the screen, where it starts below the header, so that its total and
+ * tender buttons are in sight without scrolling; its lines scroll inside it. (Sticky, it keeps that
+ * height when the catalogue scrolls.)
+ */
+function useCartFitsScreen(): void {
+  useLayoutEffect(() => {
+    const fit = () => {
+      const cart = document.getElementById('register-cart');
+      if (cart === null) return;
+      const top = Math.max(0, cart.getBoundingClientRect().top + window.scrollY);
+      cart.style.setProperty('--cart-top', `${Math.round(top)}px`);
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  });
 }
 
 function Notice(props: { notice: Notice | undefined }) {
