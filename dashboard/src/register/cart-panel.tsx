@@ -84,33 +84,43 @@ export function CartPanel(props: {
         <button type="button" class="secondary" disabled={empty} onClick={() => setEditing({ kind: 'order' })}>
           {cart.orderDiscount === null ? 'Order discount' : `Order discount: ${describeDiscount(cart.orderDiscount, currency)}`}
         </button>
-        <div class="field">
-          <label for="cart-code">Discount code</label>
-          <input
-            id="cart-code"
-            autoComplete="off"
-            maxLength={40}
-            value={cart.discountCode}
-            onInput={(e) => {
-              const value = e.currentTarget.value;
-              props.onChange((c) => ({ ...c, discountCode: value }));
-            }}
-          />
-        </div>
-        <div class="field">
-          <label for="cart-note">Note</label>
-          <textarea
-            id="cart-note"
-            rows={2}
-            maxLength={1000}
-            value={cart.note}
-            onInput={(e) => {
-              const value = e.currentTarget.value;
-              props.onChange((c) => ({ ...c, note: value }));
-            }}
-          />
-        </div>
       </div>
+      <details class="cart-more">
+        <summary>
+          Discount code and note
+          {(cart.discountCode.trim() !== '' || cart.note.trim() !== '') && (
+            <span class="muted"> ({[cart.discountCode.trim() && `code ${cart.discountCode.trim().toUpperCase()}`, cart.note.trim() && 'note'].filter(Boolean).join(', ')})</span>
+          )}
+        </summary>
+        <div class="cart-more-fields">
+          <div class="field">
+            <label for="cart-code">Discount code</label>
+            <input
+              id="cart-code"
+              autoComplete="off"
+              maxLength={40}
+              value={cart.discountCode}
+              onInput={(e) => {
+                const value = e.currentTarget.value;
+                props.onChange((c) => ({ ...c, discountCode: value }));
+              }}
+            />
+          </div>
+          <div class="field">
+            <label for="cart-note">Note</label>
+            <textarea
+              id="cart-note"
+              rows={2}
+              maxLength={1000}
+              value={cart.note}
+              onInput={(e) => {
+                const value = e.currentTarget.value;
+                props.onChange((c) => ({ ...c, note: value }));
+              }}
+            />
+          </div>
+        </div>
+      </details>
 
       <dl class="cart-figures">
         <div>
@@ -135,14 +145,14 @@ export function CartPanel(props: {
           {discounts}
         </p>
       )}
-      <p class="muted small">Tax and the total are worked out by Till when you choose how the customer pays.</p>
+      <p class="muted small cart-tax-note">Tax and the total: from Till when you choose how the customer pays.</p>
       <ErrorAlert error={props.error} />
       <div class="tender-buttons" role="group" aria-label="Pay">
         {(['cash', 'card', 'split'] as const).map((tender) => (
           <button
             type="button"
             key={tender}
-            class={tender === 'split' ? 'secondary big' : 'big'}
+            class={tender === 'split' ? 'secondary' : 'big'}
             data-tender={tender}
             aria-busy={props.busy === tender}
             disabled={empty || typeof discounts === 'string' || (props.busy !== undefined && props.busy !== tender)}
@@ -151,9 +161,12 @@ export function CartPanel(props: {
             {tender === 'cash' ? 'Cash' : tender === 'card' ? 'Card' : 'Split cash + card'}
           </button>
         ))}
-      </div>
-      <div class="cart-clear">
-        <button type="button" class="secondary" disabled={empty && cart.customer === null && cart.note === '' && cart.discountCode === ''} onClick={() => setConfirmClear(true)}>
+        <button
+          type="button"
+          class="secondary cart-clear"
+          disabled={empty && cart.customer === null && cart.note === '' && cart.discountCode === ''}
+          onClick={() => setConfirmClear(true)}
+        >
           Clear sale
         </button>
       </div>
@@ -205,9 +218,6 @@ function Line(props: { line: CartLine; currency: string; discount: number | unde
             ))}
           </ul>
         )}
-        <span class="muted small">
-          {line.quantity} × {money(unitPrice(line))}
-        </span>
         {line.discount !== null && (
           <span class="line-discount" data-line-discount>
             {describeDiscount(line.discount, currency)}
@@ -217,6 +227,9 @@ function Line(props: { line: CartLine; currency: string; discount: number | unde
       </div>
       <span class="line-total" data-line-total>
         {money(lineTotal(line))}
+      </span>
+      <span class="line-meta muted small">
+        {line.quantity} × {money(unitPrice(line))}
       </span>
       <div class="line-controls">
         <div class="stepper" role="group" aria-label={`Quantity of ${line.name}`}>

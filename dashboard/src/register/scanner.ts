@@ -1,17 +1,22 @@
 /**
  * The barcode scanner: a hardware scanner is a keyboard that types a code's characters quickly and
  * then Enter, wherever the focus is. A person types the same keys, only slower, so the decision is
- * made on the keys' own timestamps (`KeyboardEvent.timeStamp`), never on timers: a run of at least
- * `MIN_LENGTH` digits, each less than `MAX_GAP_MS` after the one before, closed by an Enter as quick,
- * is a scan. The fastest people type about 8 keys a second (125 ms apart); scanners send a key
- * every few milliseconds.
+ * made on the keys' own timestamps (`KeyboardEvent.timeStamp`), never on timers. Digits form a run
+ * while each comes at most `MAX_PAUSE_MS` after the one before; an Enter ending a run of at least
+ * `MIN_LENGTH` digits whose keys came on average less than `MAX_GAP_MS` apart is a scan. Scanners
+ * send a key every few milliseconds; the fastest typists about one every 80 to 120 ms, and fewer in a
+ * row than a barcode has. The average, rather than every gap, keeps a scan a scan when a busy device
+ * delays one of its keys (a pause longer than `MAX_PAUSE_MS` still ends the run, so digits typed
+ * by hand just before a scan are not taken into its code).
  */
 import { useEffect, useRef } from 'preact/hooks';
 
-/** The most time between two keys of one scan. */
+/** The most time between two keys of a scan, on average over its digits and Enter. */
 export const MAX_GAP_MS = 50;
-/** The fewest digits of a scan (EAN-8 has 8; shorter in-store codes exist, 4 keeps typed PINs apart less often than 3). */
-export const MIN_LENGTH = 4;
+/** A longer pause between two keys ends a run of digits. */
+export const MAX_PAUSE_MS = 150;
+/** The fewest digits of a scan (EAN-8 and UPC-E have 8; shorter in-store codes exist). */
+export const MIN_LENGTH = 6;
 
 export interface ScanKey {
   key: string;
@@ -24,24 +29,31 @@ export interface ScanKey {
  */
 export class ScanReader {
   private digits = '';
+  private first = 0;
   private last = Number.NEGATIVE_INFINITY;
 
   /** The code this key completes (it is then an Enter), or undefined. */
   read(event: ScanKey): string | undefined {
-    const quick = event.timeStamp - this.last < MAX_GAP_MS;
+    const inRun = event.timeStamp - this.last <= MAX_PAUSE_MS;
     if (/^[0-9]$/.test(event.key)) {
-      this.digits = quick ? this.digits + event.key : event.key;
+      if (!inRun) {
+        this.digits = '';
+        this.first = event.timeStamp;
+      }
+      this.digits += event.key;
       this.last = event.timeStamp;
       return undefined;
     }
     const code = this.digits;
+    const meanGap = (event.timeStamp - this.first) / code.length;
     this.reset();
-    if (event.key === 'Enter' && quick && code.length >= MIN_LENGTH) return code;
+    if (event.key === 'Enter' && inRun && code.length >= MIN_LENGTH && meanGap < MAX_GAP_MS) return code;
     return undefined;
   }
 
   reset(): void {
     this.digits = '';
+    this.first = 0;
     this.last = Number.NEGATIVE_INFINITY;
   }
 }
