@@ -110,6 +110,7 @@ try {
     await page.getByRole('button', { name: /^Espresso/ }).click();
     // On a phone the cart waits behind its bar: the lines are in the page, not on screen.
     await page.locator('#register-cart [data-line="Espresso"] [data-quantity]', { hasText: /^2$/ }).waitFor({ state: 'attached' });
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${OUT}register-${size}.png` });
     await context.close();
     console.log(`wrote the register's ${size} screenshot`);

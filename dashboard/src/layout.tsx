@@ -139,6 +139,8 @@ export function Layout() {
     document.title = `${section?.label ?? 'Dashboard'} · Till`;
   }, [section]);
   const sandbox = account.environment === 'sandbox';
+  // The register needs the screen's height: below a desktop's width its header keeps the links behind Menu.
+  const onRegister = section?.href === '/dashboard/register';
   return (
     <>
       <a class="skip" href="#main">
@@ -149,7 +151,7 @@ export function Layout() {
           Test mode: you are viewing sandbox data. Nothing here moves real money.
         </div>
       )}
-      <header class="top">
+      <header class={onRegister ? 'top compact' : 'top'}>
         <div class="brand">
           <span class="logo" aria-hidden="true">
             T
@@ -180,7 +182,7 @@ export function Layout() {
           </div>
         </nav>
       </header>
-      <main id="main" ref={main} tabIndex={-1} key={`${account.environment}:${path}`} class={section?.href === '/dashboard/register' ? 'register-main' : undefined}>
+      <main id="main" ref={main} tabIndex={-1} key={`${account.environment}:${path}`} class={onRegister ? 'register-main' : undefined}>
         {allowed ? page() : <NoAccess />}
       </main>
     </>
