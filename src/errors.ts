@@ -158,6 +158,11 @@ export const ERROR_CODES = {
     type: 'conflict_error',
     meaning: 'Another capture or refund of this order is with the card processor right now, and did not finish within the wait (10 s). Nothing was charged or refunded by this request. Retry after `Retry-After` seconds: the retry waits for, or answers with, the result of the call in progress, and cannot charge twice. This answer is not stored under the `Idempotency-Key`.',
   },
+  cash_drawer_already_open: {
+    status: 409,
+    type: 'conflict_error',
+    meaning: 'From `POST /v1/cash_drawers`: the register already has an open drawer (`param` `register`). Close it first (`POST /v1/cash_drawers/{id}/close`), or use it. Of two opens of one register at once, one succeeds and the other answers this.',
+  },
   product_not_found: {
     status: 422,
     type: 'unprocessable_error',
@@ -197,6 +202,16 @@ export const ERROR_CODES = {
     status: 422,
     type: 'unprocessable_error',
     meaning: 'The order is not `pending`; only pending orders can be edited.',
+  },
+  cash_drawer_closed: {
+    status: 422,
+    type: 'unprocessable_error',
+    meaning: 'The cash drawer is closed: no cash goes in or out of it any more, and it cannot be closed again. On a capture or a refund (`param` `cash_drawer_id`): ring it up on the open drawer of the register (or open a new one). Nothing was changed, charged or refunded.',
+  },
+  order_not_paid: {
+    status: 422,
+    type: 'unprocessable_error',
+    meaning: 'From the receipt operations (`/v1/orders/{id}/receipt`, `/receipt_links`, `/receipt_emails`): the order is `pending` or `canceled`. Only orders that were paid (`paid`, `partially_refunded`, `refunded`) have a receipt.',
   },
   rate_limited: {
     status: 429,

@@ -34,6 +34,9 @@ export const ID_PREFIXES = {
   webhookDelivery: 'whd',
   webhookAttempt: 'wha',
   discountCode: 'dc',
+  cashDrawer: 'drw',
+  cashDrawerMovement: 'dmv',
+  receiptLink: 'rcl',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
@@ -83,6 +86,9 @@ export function timeBase62(ms: number): string {
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${timeBase62(now)}${randomBase62(RANDOM_CHARACTERS)}`;
 }
+
+/** The token of a hosted receipt's link (`/r/<token>`): 32 base62 characters, 190 bits. */
+export const RECEIPT_TOKEN_LENGTH = 32;
 
 /** SHA-256 as hex: how secrets (API keys, refresh tokens, codes) are stored and looked up. */
 export function sha256Hex(value: string): string {

@@ -8,6 +8,7 @@ import { Link, navigate, useLocation } from './router';
 import { HomePage } from './pages/home';
 import { OrdersPage } from './pages/orders';
 import { OrderPage } from './pages/order';
+import { ReceiptPage } from './pages/receipt';
 import { ProductsPage } from './pages/products';
 import { DiscountCodesPage } from './pages/discount-codes';
 import { CustomersPage } from './pages/customers';
@@ -50,6 +51,10 @@ function route(path: string): { section: Section | undefined; page: () => JSX.El
   if ((match = /^\/dashboard\/orders\/([^/]+)$/.exec(path))) {
     const id = decodeURIComponent(match[1]!);
     return { section: find('/dashboard/orders'), page: () => <OrderPage id={id} /> };
+  }
+  if ((match = /^\/dashboard\/orders\/([^/]+)\/receipt$/.exec(path))) {
+    const id = decodeURIComponent(match[1]!);
+    return { section: find('/dashboard/orders'), page: () => <ReceiptPage id={id} /> };
   }
   if (path === '/dashboard/products') return { section: find('/dashboard/products'), page: () => <ProductsPage /> };
   if (path === '/dashboard/discount-codes') return { section: find('/dashboard/discount-codes'), page: () => <DiscountCodesPage /> };
@@ -102,7 +107,7 @@ function ModeSwitch() {
             await refresh(sandbox ? 'production' : 'sandbox');
             await reload();
             // An order, customer or webhook endpoint of one data set does not exist in the other: go to its list.
-            const detail = /^(\/dashboard\/(orders|customers|webhooks))\/[^/]+$/.exec(location.pathname);
+            const detail = /^(\/dashboard\/(orders|customers|webhooks))\/[^/]+(\/receipt)?$/.exec(location.pathname);
             if (detail) navigate(detail[1]!, { replace: true });
           } catch (failure) {
             setError(asFailure(failure));

@@ -12,6 +12,8 @@ import type { TSchema } from 'typebox';
 import { Account, AccountUser, PasswordChanged, Session, SessionClient, SessionList } from '../account/schemas.js';
 import { accountRoutes } from '../account/routes.js';
 import { apiKeyRoutes } from '../api-keys/routes.js';
+import { cashDrawerRoutes } from '../cash-drawers/routes.js';
+import { CashDrawer, CashDrawerList, CashDrawerMovement } from '../cash-drawers/schemas.js';
 import { ApiKey, ApiKeyList, CreatedApiKey } from '../api-keys/schemas.js';
 import type { Config } from '../config.js';
 import { customerRoutes } from '../customers/routes.js';
@@ -44,8 +46,10 @@ import { stripeEventRoutes } from '../payments/stripe-event-routes.js';
 import type { StripeLookups } from '../payments/stripe-lookup.js';
 import { productRoutes } from '../products/routes.js';
 import { CatalogueCopy, ModifierGroup, ModifierOption, Product, ProductList } from '../products/schemas.js';
+import { receiptRoutes } from '../receipts/routes.js';
+import { Receipt, ReceiptEmail, ReceiptLink, ReceiptPayment, ReceiptRefund, ReceiptShop } from '../receipts/schemas.js';
 import { reportRoutes } from '../reports/routes.js';
-import { SalesBucket, SalesReport } from '../reports/schemas.js';
+import { EndOfDayDrawer, EndOfDayRegister, EndOfDayReport, SalesBucket, SalesReport } from '../reports/schemas.js';
 import { teamRoutes } from '../team/routes.js';
 import { User, UserList } from '../team/schemas.js';
 import { webhookRoutes } from '../webhooks/routes.js';
@@ -70,15 +74,17 @@ export const MODULES: readonly AppModule[] = [
     routes: (app) => app.register(orderRoutes),
     schemas: [Order, OrderStatus, OrderSummary, OrderList, LineItem, LineItemModifier, AppliedDiscount, OrderCustomer, Payment, PaymentMethod, Refund, RefundItem, RefundReason, OrderDispute],
   },
+  { name: 'receipts', routes: (app) => app.register(receiptRoutes), schemas: [Receipt, ReceiptShop, ReceiptPayment, ReceiptRefund, ReceiptLink, ReceiptEmail] },
   { name: 'products', routes: (app) => app.register(productRoutes), schemas: [Product, ProductList, CatalogueCopy, ModifierGroup, ModifierOption] },
   { name: 'customers', routes: (app) => app.register(customerRoutes), schemas: [Customer, CustomerList] },
   { name: 'discount-codes', routes: (app) => app.register(discountCodeRoutes), schemas: [DiscountCode, DiscountCodeList] },
+  { name: 'cash-drawers', routes: (app) => app.register(cashDrawerRoutes), schemas: [CashDrawer, CashDrawerMovement, CashDrawerList] },
   { name: 'events', routes: (app) => app.register(eventRoutes), schemas: [Event, EventList] },
   { name: 'oauth', schemas: [TokenResponse] },
   { name: 'api-keys', routes: (app) => app.register(apiKeyRoutes), schemas: [ApiKey, ApiKeyList, CreatedApiKey] },
   { name: 'account', routes: (app) => app.register(accountRoutes), schemas: [Account, AccountUser, Session, SessionClient, SessionList, PasswordChanged] },
   { name: 'team', routes: (app) => app.register(teamRoutes), schemas: [User, UserList] },
-  { name: 'reports', routes: (app) => app.register(reportRoutes), schemas: [SalesReport, SalesBucket] },
+  { name: 'reports', routes: (app) => app.register(reportRoutes), schemas: [SalesReport, SalesBucket, EndOfDayReport, EndOfDayRegister, EndOfDayDrawer] },
   { name: 'merchants', routes: (app) => app.register(merchantRoutes), schemas: [Merchant, MerchantAddress] },
   { name: 'webhooks', routes: (app, { config }) => app.register(webhookRoutes, { production: config.production }) },
   { name: 'oauth', routes: (app) => app.register(refreshRoute) },

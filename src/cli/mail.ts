@@ -1,9 +1,9 @@
 /**
  * `till mail list`: the newest messages Till sent or, without SMTP_URL, kept in its outbox instead,
  * read from the database (the server runs in another process). A kept message's link (a sign-up
- * verification, a password reset) is shown once, by the first `till mail list` that lists it, with a
- * new one-time token that is stored only as a hash (see mailer.ts); the outbox never holds a usable
- * link. Messages sent by SMTP are listed without their links, which belong in the mailbox only.
+ * verification, a password reset, a receipt's hosted page) is shown once, by the first `till mail
+ * list` that lists it, with a new token that is stored only as a hash (see mailer.ts); the outbox
+ * never holds a usable link. Messages sent by SMTP are listed without their links, which belong in the mailbox only.
  */
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
@@ -18,7 +18,7 @@ interface ListOptions extends OutputOptions {
 }
 
 export function registerMail(program: Command): void {
-  const mail = program.command('mail').description("the account mail Till sent (or, without SMTP_URL, kept in its outbox instead)");
+  const mail = program.command('mail').description("the account mail and receipts Till sent (or, without SMTP_URL, kept in its outbox instead)");
   mail
     .command('list')
     .description('list the newest messages: recipient, subject, time, and the link of a message kept in the outbox, shown once')

@@ -2,7 +2,8 @@
  * `till webhooks trigger <type>`: makes an event of that type happen in the sandbox through the API,
  * as `stripe trigger` does, so a receiver (or `till webhooks listen`) gets a real one without
  * writing an order by hand: `order.paid` creates a product and an order and captures it with the
- * test card `tok_visa`, `customer.created` creates a customer, and so on. It takes a sandbox key only
+ * test card `tok_visa`, `customer.created` creates a customer, `cash_drawer.closed` opens a drawer
+ * on a register of its own and closes it, and so on. It takes a sandbox key only
  * (`sk_test_...`): it makes test data. `api_key.*` events are not triggered, as they would make a
  * real credential.
  */
@@ -36,6 +37,12 @@ const RECIPES: Partial<Record<EventType, (call: Call) => Promise<Array<{ what: s
   'order.canceled': async (call) => order(call, ['cancel']),
   'order.refunded': async (call) => order(call, ['capture', 'refund']),
   'refund.created': async (call) => order(call, ['capture', 'refund'], true),
+  'cash_drawer.opened': async (call) => [{ what: 'cash drawer opened with a float of 10000', id: (await drawer(call)).id }],
+  'cash_drawer.closed': async (call) => {
+    const made = await drawer(call);
+    await call('POST', `/v1/cash_drawers/${made.id}/close`, { counted_cash: 10000 });
+    return [{ what: 'cash drawer opened with a float of 10000, then counted and closed', id: made.id }];
+  },
 };
 
 export const TRIGGERABLE = EVENT_TYPES.filter((type) => RECIPES[type] !== undefined);
@@ -46,6 +53,11 @@ async function product(call: Call) {
 
 async function customer(call: Call) {
   return call('POST', '/v1/customers', { name: 'Trigger Customer', email: `trigger-${randomBytes(4).toString('hex')}@example.com` });
+}
+
+/** A drawer on a register of its own, so that no open drawer of the shop's registers is in the way. */
+async function drawer(call: Call) {
+  return call('POST', '/v1/cash_drawers', { register: `trigger-${randomBytes(4).toString('hex')}`, opening_float: 10000 });
 }
 
 async function order(call: Call, steps: Array<'update' | 'capture' | 'cancel' | 'refund'>, refundLast = false): Promise<Array<{ what: string; id: string }>> {

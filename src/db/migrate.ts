@@ -26,6 +26,7 @@ import { orderTips } from './migrations/0021-order-tips.js';
 import { discounts } from './migrations/0022-discounts.js';
 import { modifiers } from './migrations/0023-modifiers.js';
 import { cashDrawers } from './migrations/0024-cash-drawers.js';
+import { receiptLinks } from './migrations/0025-receipt-links.js';
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0022-discounts': discounts(dialect),
     '0023-modifiers': modifiers(),
     '0024-cash-drawers': cashDrawers(dialect),
+    '0025-receipt-links': receiptLinks(dialect),
   };
 }
 

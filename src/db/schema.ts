@@ -247,6 +247,19 @@ export interface CashDrawerMovementsTable {
   created_at: string;
 }
 
+/** A hosted receipt page's link (`0025-receipt-links`): found by its token's hash, it names the order shown. */
+export interface ReceiptLinksTable {
+  merchant_id: string;
+  environment: Environment;
+  id: string;
+  order_id: string;
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  /** The user who made the link; null for an API key. */
+  created_by: string | null;
+}
+
 /** A money-moving call to a processor: committed `pending` before the call, settled after. */
 export interface ProcessorCallsTable {
   merchant_id: string;
@@ -472,7 +485,7 @@ export interface MailOutboxTable {
    * (`{token}` in its place); empty for a message sent by SMTP.
    */
   links: string;
-  /** The table of the one-time token of the links (`password_tokens`, `sign_up_requests`), until they are shown. */
+  /** The table of the token the links carry (`password_tokens`, `sign_up_requests`, `receipt_links`), until they are shown. */
   token_table: OutboxTokenTable | null;
   /** The SHA-256 of that token, as its row holds it, until the links are shown; then null. */
   token_hash: string | null;
@@ -481,7 +494,10 @@ export interface MailOutboxTable {
   sent_at: string;
 }
 
-export type OutboxTokenTable = 'password_tokens' | 'sign_up_requests';
+/** The tables of one-time tokens (used once, expiring) that a mailed link may carry. */
+export type OneTimeTokenTable = 'password_tokens' | 'sign_up_requests';
+/** The tables of the tokens a mailed link may carry: one-time ones, and receipt links (which neither expire nor get used up). */
+export type OutboxTokenTable = OneTimeTokenTable | 'receipt_links';
 
 /** A sign-up waiting for its e-mail to be verified: no merchant exists yet and the e-mail is not taken. */
 export interface SignUpRequestsTable {
@@ -531,6 +547,7 @@ export interface Database {
   refunds: RefundsTable;
   cash_drawers: CashDrawersTable;
   cash_drawer_movements: CashDrawerMovementsTable;
+  receipt_links: ReceiptLinksTable;
   processor_calls: ProcessorCallsTable;
   stripe_events: StripeEventsTable;
   events: EventsTable;
@@ -556,6 +573,7 @@ export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type CashDrawerRow = Selectable<CashDrawersTable>;
 export type CashDrawerMovementRow = Selectable<CashDrawerMovementsTable>;
+export type ReceiptLinkRow = Selectable<ReceiptLinksTable>;
 export type ProcessorCallRow = Selectable<ProcessorCallsTable>;
 export type EventRow = Selectable<EventsTable>;
 

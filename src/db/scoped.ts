@@ -14,7 +14,17 @@ export interface Tenant {
 }
 
 /** Tables whose rows belong to one merchant and one environment. */
-export type TenantTable = 'products' | 'customers' | 'discount_codes' | 'orders' | 'events' | 'webhook_endpoints' | 'webhook_deliveries' | 'webhook_attempts';
+export type TenantTable =
+  | 'products'
+  | 'customers'
+  | 'discount_codes'
+  | 'orders'
+  | 'cash_drawers'
+  | 'cash_drawer_movements'
+  | 'events'
+  | 'webhook_endpoints'
+  | 'webhook_deliveries'
+  | 'webhook_attempts';
 
 export function selectScoped<T extends TenantTable>(db: Kysely<Database>, table: T, tenant: Tenant): SelectQueryBuilder<Database, T, {}> {
   // Kysely cannot see that every table of the union has both columns; the casts state it.

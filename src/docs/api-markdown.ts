@@ -100,9 +100,10 @@ function operationMarkdown(method: string, path: string, operation: Schema): str
       '',
     );
   }
+  // A JSON body is the rule and goes unnamed; another media type (the end-of-day report's CSV) is named beside it.
   const responses = Object.entries<Schema>(operation.responses ?? {}).map(([status, response]) => {
-    const schema = response.content?.['application/json']?.schema;
-    return [status, response.description, schema === undefined ? '' : typeOf(schema)];
+    const bodies = Object.entries<Schema>(response.content ?? {}).map(([type, media]) => (type === 'application/json' ? typeOf(media.schema) : `\`${type}\`: ${typeOf(media.schema)}`));
+    return [status, response.description, bodies.join(', or ')];
   });
   out.push('Responses:', '', table(['status', 'meaning', 'body'], responses), '');
   return out.join('\n');

@@ -29,6 +29,11 @@ const STATUS_MEANINGS: Record<OrderStatus, string> = {
 /** Tag descriptions, in the order the reference shows them. */
 export const TAGS = [
   { name: 'Orders', description: 'Create, read, capture, cancel and refund orders. Requires `orders:read` to read, `orders:write` to change.' },
+  {
+    name: 'Receipts',
+    description:
+      "The receipt of a paid order, an unguessable link to its hosted page (`/r/<token>`, no credential needed) and the receipt sent by e-mail. Requires `orders:read` to read, `orders:write` to make a link or send a mail.",
+  },
   { name: 'Products', description: 'The catalogue that orders draw from, with optional stock tracking. Requires `products:read` / `products:write`.' },
   {
     name: 'Discount codes',
@@ -36,12 +41,21 @@ export const TAGS = [
       'Saved discounts that Create Order\'s `discount_code` redeems, with an optional limit of redemptions and expiry. Part of the catalogue: requires `products:read` / `products:write`.',
   },
   { name: 'Customers', description: 'Customers that orders can name. Requires `customers:read` / `customers:write`.' },
-  { name: 'Events', description: 'What happened to orders, refunds, products, customers and API keys, newest first. Requires `orders:read`.' },
+  {
+    name: 'Cash drawers',
+    description:
+      "A register's cash drawer sessions: open with a float, pay cash in and out, count and close with the over/short. Requires `cash_drawers:read` / `cash_drawers:write` (cashiers have both).",
+  },
+  { name: 'Events', description: 'What happened to orders, refunds, products, customers, API keys and cash drawers, newest first. Requires `orders:read`.' },
   {
     name: 'Webhooks',
     description: 'Endpoints that events are POSTed to, signed as Standard Webhooks says, and the log of every attempt. Requires `webhooks:read` to read, `webhooks:write` to change.',
   },
-  { name: 'Reports', description: 'Sales and refunds over a range, in totals and by UTC hour or day. Requires `orders:read`.' },
+  {
+    name: 'Reports',
+    description:
+      'Sales and refunds over a range, in totals and by UTC hour or day (requires `orders:read`); the end-of-day (Z) report of one local day, per register, as JSON or CSV (requires `reports:read`: admins, managers and full-access API keys, not cashiers).',
+  },
   {
     name: 'Merchant',
     description: "The shop's settings: name, currency, tax rate and whether prices include tax, and what a receipt shows. Requires `merchant:read` / `merchant:write`: admin users and full-access API keys.",
@@ -280,12 +294,14 @@ ${table(['from', 'operation', 'to', 'otherwise'], [
 - **Create Order** needs \`items\`; \`customer_id\`, \`payment_method\` (\`card\` by default, or \`cash\`), \`notes\` and \`metadata\` are optional. Without \`customer_id\` the order is a walk-in order: \`customer_id\` and \`customer\` are null.
 - Line items keep the product's \`name\` and \`price\` (as \`unit_price\`) of the moment the order was created; later product changes do not touch existing orders. \`items_count\` in the order summary is the number of line items, not of units.
 - **Stock**: a product's \`inventory\` is a count, or null when its stock is not tracked. Creating an order reserves the stock of all its lines at once, or of none: if any product is unknown, inactive or short, nothing changes. Stock never goes below zero, however many orders race for it. Editing a pending order's \`items\` (\`PATCH /v1/orders/{id}\`) puts the old lines' units back and takes the new ones', all or none. Canceling an order puts its units back; refunding items puts the returned units back. Untracked products stay untracked.
-- \`payment\` is null until the order is paid, then \`{method, card_last4, paid_at}\`; \`card_last4\` is null for cash.
+- \`payment\` is null until the order is paid, then says how: \`method\`, the card's details (\`card_last4\` is null for cash), the tender (\`cash_amount + card_amount = total\`, \`cash_given\`, \`change_due\`), the register's drawer (\`cash_drawer_id\`) and \`paid_at\`.
 - Get Order shows \`refunded_amount\` and the order's \`refunds\`; each line item shows its \`refunded_quantity\`.
 
 # Payments and test tokens
 
 Capture (\`POST /v1/orders/{id}/capture\`) takes the payment of a pending order. A card order sends \`{"payment_token": "..."}\` (without it: 400 ${code('parameter_missing')}); a cash order sends no body (a token is 400 ${code('parameter_invalid')}).
+
+Cash and split tenders: a cash order may say the cash handed over (\`{"cash_given": 2000}\`, at least the total); the order's \`payment.change_due\` is the change. A card order may be paid partly in cash (\`{"payment_token": "...", "cash_amount": 1000}\`): the card is charged the rest of the total. A refund goes back to the card first, up to what the card paid, and the rest in cash. A sale or refund rung up on a register names its open cash drawer (\`cash_drawer_id\`).
 
 In the sandbox, card payments go to a simulator that takes these test tokens:
 
@@ -317,19 +333,39 @@ Any other type is answered 200 and ignored; so is an event about a payment of no
 - \`reason\`: \`customer_request\` (default), \`duplicate\`, \`fraudulent\` or \`other\`.
 - A refund has status \`succeeded\`. The order becomes \`partially_refunded\`, or \`refunded\` once its \`refunded_amount\` reaches its \`total\`. Refunds of one order run one at a time, so their sum never exceeds the total, whatever the concurrency.
 
+# Cash drawers
+
+A register (a till: a code such as \`R1\`, chosen by the merchant, 1 to 20 letters, digits, \`-\` and \`_\`) takes cash into a drawer. A **cash drawer** (\`drw_...\`) is one session of it, from opening to the count at close (\`/v1/cash_drawers\`, permissions \`cash_drawers:read\` and \`cash_drawers:write\`, which cashiers have):
+
+- **Open** (\`POST /v1/cash_drawers\`): the register's code and the \`opening_float\`, the cash put in to start with. A register has at most one open drawer: another open while one is open is 409 ${code('cash_drawer_already_open')}, however many arrive at once.
+- **Sell and refund**: a capture names the open drawer of the register ringing the sale up (\`cash_drawer_id\`), and the cash part of the payment (\`payment.cash_amount\`: a cash order's total, tip included, or the cash part of a split tender) counts in the drawer's \`cash_sales\`. A refund's cash part (\`cash_amount\`) comes out of a drawer (its \`cash_drawer_id\`) and counts in that drawer's \`cash_refunds\`.
+- **Pay in and out** (\`POST /v1/cash_drawers/{id}/movements\`): cash put in (\`paid_in\`) or taken out (\`paid_out\`) for another reason than a sale, with the \`reason\` (a supplier paid from the till, a drop to the safe).
+- **Close** (\`POST /v1/cash_drawers/{id}/close\`) with the cash counted (\`counted_cash\`). The drawer's **expected cash** is \`opening_float + cash_sales - cash_refunds + paid_in - paid_out\`: worked out live while it is open, fixed at close from the figures of that moment. **Over/short** is \`counted_cash - expected_cash\`: negative when cash is missing (short), positive when there is more than expected (over), 0 when the drawer balances. A closed drawer takes no more movements and cannot be closed again (422 ${code('cash_drawer_closed')}); the register then opens a new one. A cashier's sign-in may close only a drawer that cashier opened; managers, admins and API keys close any.
+- \`opened_by\`, \`closed_by\` and a movement's \`created_by\` are the signed-in user (\`{id, email}\`), or null for an API key.
+
+# Receipts
+
+A paid order (\`paid\`, \`partially_refunded\` or \`refunded\`) has a receipt; a pending or canceled one has none (422 ${code('order_not_paid')}).
+
+- **The receipt's data**: \`GET /v1/orders/{id}/receipt\` (permission \`orders:read\`) answers the \`Receipt\`: the shop (\`name\`, \`address\`, \`tax_id\` and \`footer\`, the merchant's settings as they are now, readable here without \`merchant:read\` so that a cashier's register can print them), the lines, discounts, \`subtotal\`, \`tax\` (\`tax_included\` when the order's prices included it), \`tip\` and \`total\` as the order was sold, the payment by tender (\`card_amount\`, \`cash_amount\`, and \`cash_given\` and \`change_due\` when the capture gave the cash handed over) and the refunds, each with the part paid back in cash. It holds no customer details, notes or metadata.
+- **Links to the hosted receipt**: \`POST /v1/orders/{id}/receipt_links\` (permission \`orders:write\`) answers \`{id, object: "receipt_link", order_id, url, token, created_at}\`. \`url\` is \`PUBLIC_URL\` (or, without it, the address the server listens on) followed by \`/r/\` and \`token\`, 32 random base62 characters (190 bits). Only the token's SHA-256 is stored: the token is in this answer only, and the operation ignores \`Idempotency-Key\` so that no replay keeps it. Each call makes a new link; a link keeps working for as long as its order exists (there is no operation to revoke one yet).
+- **The hosted receipt**, \`GET /r/<token>\`: no credential (the link is one). A page made on the server, without script, readable on a phone, whose print style sheet prints on 80 mm receipt paper (\`@page\` 80 mm wide, 4 mm margins). Its times are in UTC, and say so: Till does not know the shop's time zone. It is answered with \`Cache-Control: no-store\`, \`Referrer-Policy: no-referrer\`, \`X-Robots-Tag: noindex\` and a Content-Security-Policy that allows its own style alone. A token no link has is a 404 page, the same whatever the token; the link is found by its token's SHA-256, one lookup of a unique index, never by comparing tokens.
+- **By e-mail**: \`POST /v1/orders/{id}/receipt_emails\` (permission \`orders:write\`) with \`{"to": "..."}\`, or an empty body for the order's customer's e-mail (which a credential without \`customers:read\` may not use: it sends \`to\`; without a customer or an e-mail, \`to\` is required too: 400 ${code('parameter_missing')}). It answers 202 \`{object: "receipt_email", to, order_id}\` at once and sends after the answer: a plain-text part and an HTML part, both with a new link to the hosted receipt. Through \`SMTP_URL\`; without it the mail goes to the log and the outbox, which keeps the link without its token: \`till mail list\` shows it once, with a new token given to the link (so the only working link is the one shown). A retry with the same \`Idempotency-Key\` replays the answer and sends nothing more.
+- Amounts are written as in English (\`$12.50\`, \`€12.50\`) with the currency's own decimals; the shop's name, address, tax id and footer, and product, modifier and discount names, are shown as text (escaped), never as markup.
+
 # Events
 
-Every change to an order, a product, a customer or an API key is recorded as an event, in the same database transaction as the change: an event exists exactly when its change does. \`GET /v1/events\` lists them (permission \`orders:read\`), newest first, with the same pagination as other lists and a \`type\` filter.
+Every change to an order, a product, a customer or an API key, and every cash drawer opened or closed, is recorded as an event, in the same database transaction as the change: an event exists exactly when its change does. \`GET /v1/events\` lists them (permission \`orders:read\`), newest first, with the same pagination as other lists and a \`type\` filter.
 
 ${table(['type', 'recorded when'], EVENT_TYPES.map((type) => [code(type), EVENTS[type].description]))}
 
-An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`, the product, the customer, or the API key's record (as List API keys shows it: never the key nor its hash). Events are also pushed to webhook endpoints (below).
+An event is \`{"id": "evt_...", "type", "created_at", "data": {"object": ...}}\`. \`data.object\` is the object as the API showed it right after the change: the full order for \`order.*\` events, the refund for \`refund.created\`, the product, the customer, the API key's record (as List API keys shows it: never the key nor its hash), or the cash drawer for \`cash_drawer.*\`. Events are also pushed to webhook endpoints (below).
 
 # Webhooks
 
 A webhook endpoint (\`POST /v1/webhook_endpoints\`, permission \`webhooks:write\`; reading needs \`webhooks:read\`) receives the events of its merchant and environment whose types are in \`enabled_events\` (or all of them, \`["*"]\`). Sandbox and production endpoints are separate. A merchant has at most 16 endpoints per environment (as Stripe allows): a 17th is 400 ${code('webhook_endpoint_limit_reached')}.
 
-**What an endpoint may receive** is exactly what its credential may read through \`/v1/events\`: orders and refunds with \`orders:read\`, products with \`products:read\`, customers with \`customers:read\`, API keys with \`api_keys:write\` (a signed-in admin's). The credential is the one that made the endpoint, or the last one to change its \`url\` or \`enabled_events\` or to enable it.
+**What an endpoint may receive** is exactly what its credential may read through \`/v1/events\`: orders and refunds with \`orders:read\`, products with \`products:read\`, customers with \`customers:read\`, cash drawers with \`cash_drawers:read\`, API keys with \`api_keys:write\` (a signed-in admin's). The credential is the one that made the endpoint, or the last one to change its \`url\` or \`enabled_events\` or to enable it.
 
 - At create and update, an explicit event type the credential cannot read is **403** ${code('insufficient_permissions')} (\`param\` \`enabled_events\`; the message names the type and the permission it needs). \`["*"]\` is accepted from any credential and means every type it may read.
 - At queueing (each event, and each resend) the credential's permissions are checked again as they stand then: the permissions it had when it bound the endpoint that it still holds. An endpoint whose key was revoked, whose user was removed or whose role lost a permission stops receiving what that permission read; update the endpoint with a current credential to bind it again. A resend answers in \`endpoint_ids\` only the endpoints it queued the event for. \`ping\` (a test) is always sent.
@@ -356,6 +392,13 @@ Each event is sent as the [Standard Webhooks](https://www.standardwebhooks.com/)
 - \`from\` is inclusive and \`to\` exclusive; both are date-times (with \`Z\` or an offset) and are answered as UTC.
 - Buckets are computed on the server **in UTC**: whole UTC hours (\`interval=hour\`, the default) or UTC days (\`interval=day\`), oldest first, every one of the range present with zeros where nothing happened. The first bucket starts at \`from\` rounded down to its UTC hour or day. A client showing a local day passes that day's bounds (\`from=2026-11-21T00:00:00-05:00&to=2026-11-22T00:00:00-05:00\`) with hourly buckets; in a zone whose offset is not whole hours, the first and last buckets are partial.
 - The figures are added up by the database (\`GROUP BY\` over indexes by payment and refund time), not by reading every order.
+
+\`GET /v1/reports/end_of_day?date=2026-11-21&time_zone=America/New_York\` (permission \`reports:read\`: admins, managers and full-access API keys; not cashiers) is the end-of-day or **Z report**: the close of one business day, per register and in total.
+
+- **How the day is cut**: \`date\` is a local date in \`time_zone\` (an IANA zone, default \`UTC\`; an unknown zone is 400 ${code('parameter_invalid')}), and the day runs from its local midnight (inclusive) to the next (exclusive), as the server's time zone database says: 23 or 25 hours on a day the clocks change. A sale at 23:30 in New York is on that date with \`time_zone=America/New_York\`, and on the next with \`UTC\`. \`from\` and \`to\` in the answer are the day's bounds in UTC.
+- **What counts**: orders paid in the day (at \`payment.paid_at\`), refunds made in it (whenever their order was paid), and cash drawers closed in it (whenever they were opened).
+- **Per register** (\`registers[]\`, by code): \`orders\`; \`sales\` (totals without tips, tax included), \`tips\`, \`tax\`; by tender \`cash_sales\` (the cash part, tips included) and \`card_sales\` (the rest); \`refunds\`, \`cash_refunds\`, \`card_refunds\`; \`net = sales + tips - refunds\`; the register's \`drawers\` closed that day with their expected and counted cash and \`over_short\`, and \`over_short\`, their sum. An order counts on the register of the drawer it was rung up on; a refund on the register of the drawer its cash came out of, or (paid from no drawer) on its order's register. What no drawer names is the last row, \`register: null\` (present only when there is any). \`totals\` adds up every row.
+- **CSV**: \`format=csv\` (or \`Accept: text/csv\` without \`format\`) answers \`text/csv\` as an attachment \`end-of-day-<date>.csv\`: a header row, a row per register (\`(no register)\` for the null row), then \`(total)\`.
 
 # Versioning and operations
 

@@ -7,6 +7,7 @@
  */
 import type { Scope } from '../auth/permissions.js';
 import { API_KEY_EVENTS } from '../api-keys/declarations.js';
+import { CASH_DRAWER_EVENTS } from '../cash-drawers/declarations.js';
 import { CUSTOMER_EVENTS } from '../customers/declarations.js';
 import { DISCOUNT_CODE_EVENTS } from '../discount-codes/declarations.js';
 import { MERCHANT_EVENTS } from '../merchants/declarations.js';
@@ -24,7 +25,15 @@ export interface EventDeclaration {
 
 export type EventDeclarations = Readonly<Record<string, EventDeclaration>>;
 
-export const EVENTS = { ...ORDER_EVENTS, ...PRODUCT_EVENTS, ...DISCOUNT_CODE_EVENTS, ...CUSTOMER_EVENTS, ...API_KEY_EVENTS, ...MERCHANT_EVENTS } as const satisfies EventDeclarations;
+export const EVENTS = {
+  ...ORDER_EVENTS,
+  ...PRODUCT_EVENTS,
+  ...DISCOUNT_CODE_EVENTS,
+  ...CUSTOMER_EVENTS,
+  ...API_KEY_EVENTS,
+  ...MERCHANT_EVENTS,
+  ...CASH_DRAWER_EVENTS,
+} as const satisfies EventDeclarations;
 
 export type EventType = keyof typeof EVENTS;
 

@@ -5,7 +5,8 @@
  * An event carries the object it is about as the API shows it once the change is made, like
  * Stripe's `data.object`: every `order.*` event carries the full order (what Get Order would answer
  * at that moment), `refund.created` the refund, `product.*` the product, `customer.*` the customer and
- * `api_key.*` the key's public record (what List API keys shows: never the key nor its hash).
+ * `api_key.*` the key's public record (what List API keys shows: never the key nor its hash) and
+ * `cash_drawer.*` the drawer.
  *
  * Recording an event also queues its webhook deliveries in the same transaction (the outbox,
  * `db/outbox/`, writes both; `webhooks/enqueue-deliveries.ts` decides which endpoints receive it).
@@ -15,6 +16,7 @@ import { enabledEndpoints, writeOutbox, type NewEvent } from '../db/outbox/outbo
 import type { DbTransaction } from '../db/transaction.js';
 import { newId } from '../ids.js';
 import type { ApiKeyView } from '../auth/api-keys.js';
+import type { CashDrawer } from '../cash-drawers/schemas.js';
 import type { Customer } from '../customers/schemas.js';
 import type { DiscountCode } from '../discount-codes/schemas.js';
 import type { Merchant } from '../merchants/schemas.js';
@@ -43,6 +45,8 @@ export interface EventObjects {
   'api_key.created': ApiKeyView;
   'api_key.revoked': ApiKeyView;
   'merchant.updated': Merchant;
+  'cash_drawer.opened': CashDrawer;
+  'cash_drawer.closed': CashDrawer;
 }
 
 /** An event about `object`, ready for the outbox. @example const event = newEvent('order.created', view); */

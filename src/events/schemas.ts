@@ -9,6 +9,7 @@ import { Merchant } from '../merchants/schemas.js';
 import { Order, Refund } from '../http/order-schemas.js';
 import { Product } from '../products/schemas.js';
 import { DiscountCode } from '../discount-codes/schemas.js';
+import { CashDrawer } from '../cash-drawers/schemas.js';
 import { EVENT_TYPES } from './event-types.js';
 
 export const EventTypeSchema = Type.Union(
@@ -22,10 +23,10 @@ export const Event = Type.Object(
     type: EventTypeSchema,
     created_at: Timestamp,
     data: Type.Object({
-      object: Type.Union([Order, Refund, Product, DiscountCode, Customer, ApiKey, Merchant], {
+      object: Type.Union([Order, Refund, Product, DiscountCode, Customer, ApiKey, Merchant, CashDrawer], {
         description:
           'The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, ' +
-          'the product for `product.*`, the discount code for `discount_code.*`, the customer for `customer.*`, the API key\'s record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`.',
+          'the product for `product.*`, the discount code for `discount_code.*`, the customer for `customer.*`, the API key\'s record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`, the cash drawer for `cash_drawer.*`.',
       }),
     }),
   },

@@ -83,9 +83,21 @@ export const Payment = Type.Object(
     processor_payment_id: Nullable(Type.String({ description: "The processor's id of the payment (a Stripe PaymentIntent, `pi_...`); null for cash and the simulator." })),
     card_brand: Nullable(Type.String({ description: 'Brand of the card (`visa`, `mastercard`, `amex`...); null for cash.' })),
     card_last4: Nullable(Type.String({ description: 'Last four digits of the card; null for cash.' })),
+    cash_amount: {
+      ...Money,
+      description: 'The part of `total` paid in cash: all of it for a cash order; for a card order, the cash part of a split tender (Capture\'s `cash_amount`), else 0.',
+    },
+    card_amount: { ...Money, description: 'The part of `total` charged to the card: `total - cash_amount` (0 for a cash order).' },
+    cash_given: { ...Nullable(Money), description: 'The cash the customer handed over (Capture\'s `cash_given`); null when it was not told.' },
+    change_due: { ...Nullable(Money), description: 'The change handed back: `cash_given - cash_amount`; null when `cash_given` is.' },
+    cash_drawer_id: { ...Nullable(IdOf('drw')), description: 'The cash drawer, and so the register, the sale was rung up on (Capture\'s `cash_drawer_id`); null when none was named.' },
     paid_at: Timestamp,
   },
-  { $id: 'Payment' },
+  {
+    $id: 'Payment',
+    description:
+      'How the order was paid: by card, in cash, or split between cash and a card (a card order with `cash_amount > 0`; `method` stays `card`). `cash_amount + card_amount = total`.',
+  },
 );
 
 export const RefundItem = Type.Object({ line_item_id: IdOf('li'), quantity: Type.Integer() }, { $id: 'RefundItem' });
@@ -100,6 +112,14 @@ export const Refund = Type.Object(
     reason: RefundReason,
     items: Type.Array(RefundItem, { description: 'Units that came back with this refund; empty for a money-only refund.' }),
     processor_refund_id: Nullable(Type.String({ description: "The processor's id of the refund (a Stripe Refund, `re_...`); null for cash and the simulator." })),
+    cash_amount: {
+      ...Money,
+      description: "The part of `amount` paid back in cash. Refunds go back to the card first, up to what the card paid less what was refunded to it before, and the rest in cash; a cash order's refunds are all cash.",
+    },
+    cash_drawer_id: {
+      ...Nullable(IdOf('drw')),
+      description: "The cash drawer the refund was rung up on, which its `cash_amount` came out of: the one named (Refund's `cash_drawer_id`), else the order's drawer while it is open; null otherwise.",
+    },
     created_at: Timestamp,
   },
   { $id: 'Refund', title: 'Refund' },

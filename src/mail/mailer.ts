@@ -1,10 +1,10 @@
 /**
- * Account mail (sign-up verification, password reset): sent through the SMTP server of SMTP_URL with
- * nodemailer, or, without SMTP_URL, written to the log and kept in the outbox for the operator's
- * `till mail list`, which shows its link once.
+ * Account mail (sign-up verification, password reset) and e-mailed receipts: sent through the SMTP
+ * server of SMTP_URL with nodemailer, or, without SMTP_URL, written to the log and kept in the outbox
+ * for the operator's `till mail list`, which shows its link once.
  *
  * Every message is recorded in `mail_outbox` (recipient, subject, time). No row and no log line ever
- * holds a usable one-time link:
+ * holds a usable link token (a one-time token, or a receipt link's):
  * - sent by SMTP, the message is recorded without its links: they belong in the mailbox only;
  * - written to the log instead, the log line names recipient and subject only, and the row keeps the
  *   links with their token left out, plus which token row they belong to (its table and the SHA-256
@@ -21,9 +21,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
 import { renewOutboxToken } from '../db/identity/password-tokens.js';
 import { claimOutboxLinks, deleteMailSentBefore, findOutboxMessage, insertOutboxMessage, newestOutboxIds } from '../db/mail/mail-outbox.js';
+import { renewReceiptLinkToken } from '../db/receipts/receipt-links.js';
 import type { Transporter } from 'nodemailer';
 import type { OutboxTokenTable } from '../db/schema.js';
-import { newId, randomBase62, sha256Hex } from '../ids.js';
+import { newId, randomBase62, RECEIPT_TOKEN_LENGTH, sha256Hex } from '../ids.js';
 import { isoNow, type Clock } from '../time.js';
 
 export interface MailMessage {
@@ -31,6 +32,8 @@ export interface MailMessage {
   subject: string;
   /** The plain-text body; every link in it is also listed in `links`. */
   text: string;
+  /** An HTML body sent beside the plain text (`multipart/alternative`), for messages that are read as a page (a receipt). */
+  html?: string;
   links: string[];
   /** The merchant the message is about, when there is one. */
   merchantId?: string;
@@ -40,6 +43,9 @@ export interface MailMessage {
 
 /** Where the token goes in a link the outbox keeps. */
 const TOKEN_PLACEHOLDER = '{token}';
+
+/** The length of the new token `till mail list` gives a link: a receipt link's is as long as one made by the API. */
+const TOKEN_LENGTHS: Record<OutboxTokenTable, number> = { password_tokens: 43, sign_up_requests: 43, receipt_links: RECEIPT_TOKEN_LENGTH };
 
 export interface MailerOptions {
   db: Db;
@@ -73,7 +79,7 @@ export class Mailer {
   async send(message: MailMessage): Promise<void> {
     const { db, clock, log } = this.options;
     if (this.transport !== undefined) {
-      await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.text });
+      await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, ...(message.html === undefined ? {} : { html: message.html }) });
     } else {
       log.info({ mail: { to: message.to, subject: message.subject } }, 'mail not sent (no SMTP_URL): kept in the outbox instead, where "till mail list" shows its link once');
     }
@@ -168,8 +174,12 @@ export async function takeMessage(db: Db, clock: Clock, id: string): Promise<Out
     }
     const now = isoNow(clock);
     if (!(await claimOutboxLinks(trx, id, row.token_hash, now))) return { ...base, links: [], link_status: 'shown_before', shown_at: now };
-    const token = randomBase62(43);
-    if (!(await renewOutboxToken(trx, row.token_table, row.token_hash, sha256Hex(token), now))) return { ...base, links: [], link_status: 'expired', shown_at: now };
+    const token = randomBase62(TOKEN_LENGTHS[row.token_table]);
+    const renewed =
+      row.token_table === 'receipt_links'
+        ? row.merchant_id !== null && (await renewReceiptLinkToken(trx, row.merchant_id, row.token_hash, sha256Hex(token)))
+        : await renewOutboxToken(trx, row.token_table, row.token_hash, sha256Hex(token), now);
+    if (!renewed) return { ...base, links: [], link_status: 'expired', shown_at: now };
     const links = (JSON.parse(row.links) as string[]).map((link) => link.split(TOKEN_PLACEHOLDER).join(token));
     return { ...base, links, link_status: 'shown_now', shown_at: now };
   });

@@ -31,6 +31,15 @@ export interface RefundPlan {
   amount: number;
   reason: Refund['reason'];
   returned: Array<{ lineItemId: string; productId: string; quantity: number }>;
+  /** The part of `amount` paid back in cash (`tender.ts`); the rest goes back to the card. */
+  cashAmount: number;
+  /** The drawer the cash comes out of. */
+  cashDrawerId: string | null;
+}
+
+/** A refund call's plan; calls recorded before split tenders carry no cash: all of it went back to the card. */
+function planOfCall(request: RefundCallRequest): RefundCallRequest {
+  return { ...request, cashAmount: request.cashAmount ?? 0, cashDrawerId: request.cashDrawerId ?? null };
 }
 
 /** The refund a succeeded refund call made. */
@@ -42,7 +51,7 @@ export async function loadRefund(handle: ReadHandle, tenant: Tenant, call: Proce
 /** Sends a refund call and records what the processor did; an unknown outcome leaves it pending. */
 export async function sendRefund(services: Services, processor: PaymentProcessor, tenant: Tenant, call: ProcessorCallRow, answer: boolean): Promise<SentCall<Refund>> {
   const { db, clock } = services;
-  const request = JSON.parse(call.request) as RefundCallRequest;
+  const request = planOfCall(JSON.parse(call.request) as RefundCallRequest);
   let result: RefundResult;
   try {
     result = await processor.refund({
@@ -50,7 +59,8 @@ export async function sendRefund(services: Services, processor: PaymentProcessor
       orderId: call.order_id,
       refundId: request.refundId,
       paymentId: request.paymentId,
-      amount: request.amount,
+      // The card's part alone: the cash part is paid back from the drawer.
+      amount: request.amount - request.cashAmount,
       currency: request.currency,
       idempotencyKey: call.idempotency_key,
     });
@@ -107,8 +117,8 @@ export async function applyRefund(
     items: JSON.stringify(plan.returned.map(({ lineItemId, quantity }) => ({ line_item_id: lineItemId, quantity }))),
     processor_refund_id: processorRefundId,
     created_at: now,
-    cash_amount: order.payment_method === 'cash' ? plan.amount : 0,
-    cash_drawer_id: null,
+    cash_amount: plan.cashAmount,
+    cash_drawer_id: plan.cashDrawerId,
   };
   for (const { lineItemId, quantity } of plan.returned) await returnUnits(trx, tenant, lineItemId, quantity);
   await restock(trx, tenant, plan.returned.map(({ productId, quantity }) => ({ product_id: productId, quantity })), now);

@@ -21,6 +21,13 @@
  * in its request (`CaptureCallRequest.tip`), and whoever settles the call (this request, a later
  * capture or refund, the start-up sweep, Stripe's event) records that tip on the order, so a call
  * that stayed pending keeps the tip it was sent with. The tip is not taxed: the order's tax stays.
+ *
+ * The tender (`tender.ts`): a card order may be split (`cash_amount`), the card then being charged the
+ * rest of the total; `cash_given` and the drawer (`cash_drawer_id`) are recorded with the payment. A
+ * remote call carries them as it carries the tip (`cashAmount`, `cashGiven`, `cashDrawerId`), and its
+ * `amount` is the card's part, so a call settled later records the split it charged. A capture whose
+ * tender differs from a pending call's (another split, another tip) is another charge: it settles
+ * that call first, which pays the order as it was sent, and then finds the order paid (422).
  */
 import type { Tenant } from '../auth/principal.js';
 import type { OrderRow, ProcessorCallRow } from '../db/schema.js';
@@ -36,8 +43,12 @@ import { tipOf } from './money.js';
 import { readOrder } from './order-view.js';
 import { sendCall } from './send-call.js';
 import { chargeError, type CaptureCallRequest } from './send-capture.js';
+import { captureTender, openDrawer, paidAmounts, type TenderInput } from './tender.js';
 import { transitionOrder } from './transition-order.js';
 import type { CaptureOrderBody, CaptureTip, Order } from './schemas.js';
+
+/** What a capture takes besides the card: the tip, the cash part and the cash given, and the drawer. */
+type CaptureInput = Omit<CaptureOrderBody, 'payment_token'>;
 
 export async function captureOrder(services: Services, tenant: Tenant, orderId: string, input: CaptureOrderBody): Promise<Order> {
   const { db, processorFor } = services;
@@ -46,10 +57,11 @@ export async function captureOrder(services: Services, tenant: Tenant, orderId: 
   if (processor?.remote === true) {
     const order = await db.transaction((trx) => lockOrder(trx, tenant, orderId));
     if (order.payment_method === 'card' && order.status === 'pending') {
-      if (input.payment_token === undefined) {
+      const { payment_token: paymentToken, ...rest } = input;
+      if (paymentToken === undefined) {
         throw new ApiError('parameter_missing', 'Card orders need a payment_token to capture.', 'payment_token');
       }
-      return captureRemote(services, processor, tenant, orderId, input.payment_token, input.tip);
+      return captureRemote(services, processor, tenant, orderId, paymentToken, rest);
     }
   }
   return captureInOneTransaction(services, tenant, orderId, input);
@@ -64,12 +76,19 @@ async function captureInOneTransaction(services: Services, tenant: Tenant, order
     }
 
     const tip = tipAmount(order, input.tip);
+    const tender = captureTender(order, order.total + tip, input);
+    if (order.payment_method === 'card' && input.payment_token === undefined) {
+      throw new ApiError('parameter_missing', 'Card orders need a payment_token to capture.', 'payment_token');
+    }
+    if (order.payment_method === 'cash' && input.payment_token !== undefined) {
+      throw new ApiError('parameter_invalid', 'Cash orders are captured without a payment_token.', 'payment_token');
+    }
+    // The drawer is held from here to the commit: a close of it waits for this sale (`findDrawer`).
+    const drawerId = input.cash_drawer_id === undefined ? null : await openDrawer(trx, tenant, input.cash_drawer_id);
+
     let charged: Extract<ChargeResult, { ok: true }> | undefined;
     let processorName: string | null = null;
     if (order.payment_method === 'card') {
-      if (input.payment_token === undefined) {
-        throw new ApiError('parameter_missing', 'Card orders need a payment_token to capture.', 'payment_token');
-      }
       const processor = processorFor(tenant.environment);
       if (processor === undefined) {
         throw new ApiError(
@@ -80,23 +99,21 @@ async function captureInOneTransaction(services: Services, tenant: Tenant, order
       const charge = await processor.charge({
         merchantId: tenant.merchantId,
         orderId,
-        amount: order.total + tip,
+        // The card's part of the total: all of it, or what a split leaves after the cash.
+        amount: order.total + tip - tender.cashAmount,
         currency: order.currency,
-        paymentToken: input.payment_token,
+        paymentToken: input.payment_token!,
         idempotencyKey: `till_capture_${orderId}`,
       });
       if (!charge.ok) throw chargeError(charge);
       charged = charge;
       processorName = processor.name;
-    } else if (input.payment_token !== undefined) {
-      throw new ApiError('parameter_invalid', 'Cash orders are captured without a payment_token.', 'payment_token');
     }
 
     const now = isoNow(clock);
     const paid = {
       status: 'paid' as const,
-      tip,
-      total: order.total + tip,
+      ...paidAmounts(order, tip, tender, drawerId),
       paid_at: now,
       card_last4: charged?.cardLast4 ?? null,
       card_brand: charged?.cardBrand ?? null,
@@ -113,40 +130,49 @@ async function captureRemote(
   tenant: Tenant,
   orderId: string,
   paymentToken: string,
-  tipInput: CaptureTip | undefined,
+  input: CaptureInput,
 ): Promise<Order> {
   const { db, clock } = services;
   const startedAt = performance.now();
   let paymentId: string | undefined;
   // The total the PaymentIntent was made for by this request: an edit of the order (`edit-order.ts`) may change the total before the first attempt.
   let preparedTotal: number | undefined;
-  // An edit of the order between this capture's rounds is refused only while a call is pending; the tip is worked out once, on the total of the first round.
-  let tip: number | undefined;
+  // An edit of the order between this capture's rounds is refused only while a call is pending; the tip is worked out once,
+  // on the total of the first round, and the split is checked again on the total of the round that records the call.
+  let attempt: Attempt | undefined;
   for (let round = 0; ; round += 1) {
     const step = await db.transaction(async (trx) => {
       const order = await lockOrder(trx, tenant, orderId);
-      if (order.status === 'pending' && tip === undefined) {
-        // Finishing a 3-D Secure challenge (the PaymentIntent as the token) without a tip keeps the challenged attempt's tip,
-        // which the PaymentIntent's amount already holds.
-        const finishing = tipInput === undefined && paymentToken.startsWith('pi_');
-        tip = finishing ? await lastTip(trx, tenant, orderId) : tipAmount(order, tipInput);
-      }
+      if (order.status === 'pending' && attempt === undefined) attempt = await attemptOf(trx, tenant, order, paymentToken, input);
       const pending = await pendingCall(trx, tenant, orderId);
       if (pending !== undefined) return { kind: 'pending' as const, call: pending };
       if (order.status !== 'pending') throw notCapturable(order.status);
       paymentId ??= await lastPaymentId(trx, tenant, orderId);
       if (paymentId === undefined) return { kind: 'prepare' as const, order };
+      const { tip, cash, drawerId } = attempt!;
+      const tender = captureTender(order, order.total + tip, cash);
+      // A drawer this request names must be open when its call is recorded; one kept from a challenged attempt was checked then.
+      if (input.cash_drawer_id !== undefined) await openDrawer(trx, tenant, input.cash_drawer_id);
       const earlier = (await captureRequests(trx, tenant, orderId)) as CaptureCallRequest[];
-      const attempt = earlier.length + 1;
-      // The PaymentIntent was made for the total before any tip: a tip, or an earlier attempt's, sets its amount first.
-      const amount = order.total + tip!;
+      // The PaymentIntent was made for the total before any tip or split: a tip or a cash part, now or in an earlier attempt, sets its amount first.
+      const amount = order.total + tip - tender.cashAmount;
       const setAmount = amount !== order.total || (preparedTotal !== undefined && preparedTotal !== order.total) || earlier.some((call) => call.amount !== order.total);
-      const request: CaptureCallRequest = { amount, currency: order.currency, paymentToken, paymentId, tip: tip!, ...(setAmount ? { setAmount } : {}) };
+      const request: CaptureCallRequest = {
+        amount,
+        currency: order.currency,
+        paymentToken,
+        paymentId,
+        tip,
+        cashAmount: tender.cashAmount,
+        cashGiven: tender.cashGiven,
+        cashDrawerId: drawerId,
+        ...(setAmount ? { setAmount } : {}),
+      };
       const call = await recordCall(trx, tenant, {
         orderId,
         kind: 'capture',
         processor: processor.name,
-        idempotencyKey: `till_capture_${orderId}_${attempt}`,
+        idempotencyKey: `till_capture_${orderId}_${earlier.length + 1}`,
         request,
         now: isoNow(clock),
       });
@@ -159,7 +185,7 @@ async function captureRemote(
     }
     const own = step.kind === 'send';
     const sent = await sendOnce(step.call.id, () => sendCall(services, processor, tenant, step.call, own));
-    if (sent.outcome === 'succeeded' && (own || isSameCapture(step.call, paymentToken, tip))) {
+    if (sent.outcome === 'succeeded' && (own || isSameCapture(step.call, paymentToken, attempt))) {
       // This request's charge, or the same charge sent by an earlier try of this capture: the order is paid by it.
       return own ? (sent.value as Order) : services.transaction((trx) => readOrder(trx, tenant, orderId));
     }
@@ -168,6 +194,31 @@ async function captureRemote(
     if (sent.outcome === 'in_flight' && (await waitForCall(startedAt, round))) continue;
     throw undecidedError(sent.outcome, 'capture');
   }
+}
+
+/** What a remote capture's attempts charge besides the card: the tip, the cash part and cash given, and the drawer. */
+interface Attempt {
+  tip: number;
+  cash: TenderInput;
+  drawerId: string | null;
+}
+
+/**
+ * The capture's tip and cash, checked on the order's figures (400 on the field at fault). Finishing a
+ * 3-D Secure challenge (the PaymentIntent as the token) keeps what it does not send of the challenged
+ * attempt's tip, cash part, cash given and drawer: the PaymentIntent's amount already holds them.
+ */
+async function attemptOf(trx: DbTransaction, tenant: Tenant, order: OrderRow, paymentToken: string, input: CaptureInput): Promise<Attempt> {
+  const last = paymentToken.startsWith('pi_') ? await lastAttempt(trx, tenant, order.id) : undefined;
+  const tip = input.tip === undefined && last !== undefined ? (last.tip ?? 0) : tipAmount(order, input.tip);
+  const cash: TenderInput = {
+    cash_amount: input.cash_amount ?? (last?.cashAmount || undefined),
+    cash_given: input.cash_given ?? last?.cashGiven ?? undefined,
+  };
+  captureTender(order, order.total + tip, cash);
+  // Checked before the processor is asked anything, and again when the call is recorded.
+  if (input.cash_drawer_id !== undefined) await openDrawer(trx, tenant, input.cash_drawer_id);
+  return { tip, cash, drawerId: input.cash_drawer_id ?? last?.cashDrawerId ?? null };
 }
 
 /**
@@ -184,7 +235,7 @@ export async function releasePayment(services: Services, processor: PaymentProce
       if (pending !== undefined) return { kind: 'pending' as const, call: pending };
       const paymentId = order.status === 'pending' ? await lastPaymentId(trx, tenant, orderId) : undefined;
       if (paymentId === undefined) return { kind: 'none' as const };
-      return { kind: 'cancel' as const, paymentId, tip: await lastTip(trx, tenant, orderId) };
+      return { kind: 'cancel' as const, paymentId };
     });
     if (step.kind === 'none') return;
     if (step.kind === 'cancel') {
@@ -197,8 +248,8 @@ export async function releasePayment(services: Services, processor: PaymentProce
       }
       if (result === 'canceled') return;
       // The customer finished paying before the cancel: record the payment, as a capture with the PaymentIntent
-      // would, with the tip of the attempt that set the PaymentIntent's amount last.
-      await captureRemote(services, processor, tenant, orderId, step.paymentId, { amount: step.tip });
+      // would, with the tip and cash of the attempt that set the PaymentIntent's amount last.
+      await captureRemote(services, processor, tenant, orderId, step.paymentId, {});
       return;
     }
     const sent = await sendOnce(step.call.id, () => sendCall(services, processor, tenant, step.call, false));
@@ -233,16 +284,23 @@ async function preparePayment(processor: PaymentProcessor, tenant: Tenant, order
   );
 }
 
-function isSameCapture(call: ProcessorCallRow, paymentToken: string, tip: number | undefined): boolean {
+/** Whether a call is an earlier try of this capture: the same card, tip, cash part, cash given and drawer (a call recorded before tips or splits has none). */
+function isSameCapture(call: ProcessorCallRow, paymentToken: string, attempt: Attempt | undefined): boolean {
   if (call.kind !== 'capture') return false;
   const request = JSON.parse(call.request) as CaptureCallRequest;
-  return request.paymentToken === paymentToken && (request.tip ?? 0) === (tip ?? 0);
+  return (
+    request.paymentToken === paymentToken &&
+    (request.tip ?? 0) === (attempt?.tip ?? 0) &&
+    (request.cashAmount ?? 0) === (attempt?.cash.cash_amount ?? 0) &&
+    (request.cashGiven ?? null) === (attempt?.cash.cash_given ?? null) &&
+    (request.cashDrawerId ?? null) === (attempt?.drawerId ?? null)
+  );
 }
 
-/** The tip of the order's latest capture call (0 without one). */
-async function lastTip(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<number> {
+/** The request of the order's latest capture call, if any. */
+async function lastAttempt(trx: DbTransaction, tenant: Tenant, orderId: string): Promise<CaptureCallRequest | undefined> {
   const [last] = (await captureRequests(trx, tenant, orderId)) as CaptureCallRequest[];
-  return last?.tip ?? 0;
+  return last;
 }
 
 /** A tip names exactly one of `amount` and `percentage_bps` (the schema holds each one's range). */

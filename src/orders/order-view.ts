@@ -21,6 +21,8 @@ export function toRefund(row: RefundRow): Refund {
     reason: row.reason,
     items: JSON.parse(row.items) as Refund['items'],
     processor_refund_id: row.processor_refund_id,
+    cash_amount: row.cash_amount,
+    cash_drawer_id: row.cash_drawer_id,
     created_at: row.created_at,
   };
 }
@@ -80,6 +82,11 @@ export function toOrder(
             processor_payment_id: row.processor_payment_id,
             card_brand: row.card_brand,
             card_last4: row.card_last4,
+            cash_amount: row.cash_amount,
+            card_amount: row.total - row.cash_amount,
+            cash_given: row.cash_given,
+            change_due: row.change_due,
+            cash_drawer_id: row.cash_drawer_id,
             paid_at: row.paid_at,
           },
     refunds: refunds.map(toRefund),

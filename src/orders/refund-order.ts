@@ -14,13 +14,17 @@
  * The order row is held for the whole transaction, so refunds of one order run one at a time and
  * their sum can never pass the order's total (a CHECK constraint holds the same line).
  *
- * A payment taken by a remote processor (Stripe) is refunded there first, for the exact amount, with
+ * Tenders (`tender.ts`): the money goes back to the card first, up to what the card paid less what
+ * was refunded to it before, and the rest in cash, out of the drawer named (`cash_drawer_id`) or else
+ * the order's drawer while it is open. A cash order's refunds are all cash.
+ *
+ * A payment taken by a remote processor (Stripe) is refunded there first, for the card's part, with
  * the idempotency key `till_refund_<refund id>`: the planned refund is recorded as a pending call and
  * committed, sent, and written only when the processor accepts it (see `db/payments/processor-calls.ts`).
  * A refusal changes nothing. An unknown outcome (no answer) leaves the call pending and answers 503
  * `processor_unavailable`; a pending call of the order is settled before a new refund, and a retry of
  * the same request (the same body) that settles its own earlier call answers that refund instead of
- * making a second one (`payments/call-outcome.ts`).
+ * making a second one (`payments/call-outcome.ts`). A refund wholly in cash calls no processor.
  */
 import type { Tenant } from '../auth/principal.js';
 import { orderLines } from '../db/orders/orders.js';
@@ -37,6 +41,7 @@ import { applyRefund, loadRefund, type RefundCallRequest, type RefundPlan } from
 import { lockOrder } from './lock-order.js';
 import { returnedGoods, returnedValue } from './money.js';
 import { sendCall } from './send-call.js';
+import { refundDrawer, refundTender } from './tender.js';
 import type { Order, Refund, RefundOrderBody } from './schemas.js';
 
 export async function refundOrder(services: Services, tenant: Tenant, orderId: string, input: RefundOrderBody): Promise<Refund> {
@@ -52,6 +57,8 @@ export async function refundOrder(services: Services, tenant: Tenant, orderId: s
         if (pending !== undefined) return { kind: 'settle' as const, call: pending };
         if (order.payment_processor !== processor.name) return { kind: 'local' as const };
         const plan = await planRefund(trx, tenant, order, input);
+        // All in cash: nothing goes back through the processor (the refund is planned again, under the lock, in one transaction).
+        if (plan.cashAmount === plan.amount) return { kind: 'local' as const };
         const request: RefundCallRequest = { ...plan, paymentId: order.processor_payment_id, currency: order.currency, input };
         const call = await recordCall(trx, tenant, {
           orderId,
@@ -85,6 +92,10 @@ export async function refundOrder(services: Services, tenant: Tenant, orderId: s
       throw new ApiError('processor_unavailable', `This order was paid through ${order.payment_processor}, which is not configured, so it cannot be refunded now.`);
     }
     const plan = await planRefund(trx, tenant, order, input);
+    if (processor?.remote === true && order.payment_processor === processor.name && plan.cashAmount < plan.amount) {
+      // The card's part of a remote payment is refunded through a call (above); the card only ever has less left to refund since.
+      throw new Error(`order ${orderId}: a refund through ${processor.name} planned without its call`);
+    }
     return applyRefund(trx, tenant, order, plan, null, isoNow(clock), locked?.reading);
   });
 }
@@ -164,5 +175,8 @@ async function planRefund(trx: DbTransaction, tenant: Tenant, order: OrderRow, i
     amount,
     reason: input.reason ?? 'customer_request',
     returned: returned.map(({ line, quantity }) => ({ lineItemId: line.id, productId: line.product_id, quantity })),
+    cashAmount: refundTender(order, amount).cash,
+    // Held from here to the commit, as a sale's drawer is (`findDrawer`).
+    cashDrawerId: await refundDrawer(trx, tenant, order, input.cash_drawer_id),
   };
 }

@@ -104,12 +104,29 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'captureOrder',
       summary: 'Capture payment for an order',
-      description: 'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no `payment_token`. Either may add a `tip`: `{"amount": 200}` or `{"percentage_bps": 1500}` (of `subtotal + tax`, rounded half up), at most 100% of that; the order\'s `tip` and `total` then include it and the card is charged that total. The tip is not taxed.',
+      description:
+        'Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no `payment_token`. Either may add a `tip`: `{"amount": 200}` or `{"percentage_bps": 1500}` (of `subtotal + tax`, rounded half up), at most 100% of that; the order\'s `tip` and `total` then include it and the card is charged that total. The tip is not taxed.\n\n' +
+        '**Cash and change.** A cash order is paid all in cash (`payment.cash_amount` is its `total`). `cash_given`, the cash handed over, must be at least the total with the tip (else 400 `parameter_invalid` on `cash_given`); `payment.change_due = cash_given - total`. Without it, `cash_given` and `change_due` are null.\n\n' +
+        '**Split tender.** A card order may be paid partly in cash: `cash_amount`, 1 to the total (with the tip) less 1, is the cash part, and the card is charged the rest, `total - cash_amount` (`payment.card_amount`), by the simulator or by Stripe. The order stays a card order (`payment.method` `card`). `cash_given` is then at least `cash_amount`, and `change_due = cash_given - cash_amount`. `cash_amount` on a cash order, or `cash_given` on a card order without `cash_amount`, is 400 `parameter_invalid`.\n\n' +
+        '**Register.** `cash_drawer_id` names the open cash drawer of the register ringing the sale up, whatever the tender; its cash part counts in that drawer\'s expected cash. An unknown drawer (another merchant\'s or environment\'s included) is 404 `resource_not_found`, a closed one 422 `cash_drawer_closed`, both on `cash_drawer_id`, and nothing is charged.\n\n' +
+        'A capture retried after an unknown outcome (503) with the same body answers the order its first try paid; a capture with another tip, split, `cash_given` or drawer while the first one\'s charge is pending lets that charge settle first, so the order is charged once, as first sent, and the retry answers 422 `order_not_capturable`.',
       params: OrderIdParams,
       body: CaptureOrderBody,
       response: {
         200: Order,
-        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'parameter_missing', 'card_declined', 'authentication_required', 'resource_not_found', 'order_not_capturable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
+        ...errorResponses(
+          ...AUTH_ERRORS,
+          ...IDEMPOTENCY_ERRORS,
+          'parameter_missing',
+          'card_declined',
+          'authentication_required',
+          'resource_not_found',
+          'order_not_capturable',
+          'cash_drawer_closed',
+          'processor_error',
+          'processor_unavailable',
+          'capture_in_progress',
+        ),
       },
     },
     handler: async (request) => shown(request, await captureOrder(request.services, request.principal, request.params.id, request.body)),
@@ -139,12 +156,25 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       operationId: 'refundOrder',
       summary: 'Refund an order',
-      description: 'Refunds a `paid` or `partially_refunded` order. Empty body: everything left. `amount`: that much. `items`: the value of those units with their share of tax (the last units take exactly what is left); returned units go back into tracked stock. Both: `items` is what came back, `amount` the money, at most their value. The order becomes `partially_refunded` or `refunded`.',
+      description:
+        'Refunds a `paid` or `partially_refunded` order. Empty body: everything left. `amount`: that much. `items`: the value of those units with their share of tax (the last units take exactly what is left); returned units go back into tracked stock. Both: `items` is what came back, `amount` the money, at most their value. The order becomes `partially_refunded` or `refunded`.\n\n' +
+        '**Tenders.** The money goes back to the card first, up to what the card paid (`payment.card_amount`) less what was refunded to it before, and the rest in cash (the refund\'s `cash_amount`); a cash order\'s refunds are all cash. A split order refunded past its card part is refunded to the card up to that part and in cash for the rest; a later refund is then all cash. With Stripe, the Stripe refund is the card\'s part alone, and a refund all in cash makes none. The cash comes out of the drawer named by `cash_drawer_id` (404 `resource_not_found` when unknown, 422 `cash_drawer_closed` when closed), or else of the order\'s drawer while it is open; the refund\'s `cash_drawer_id` says which (null for none).',
       params: OrderIdParams,
       body: RefundOrderBody,
       response: {
         200: Refund,
-        ...errorResponses(...AUTH_ERRORS, ...IDEMPOTENCY_ERRORS, 'invalid_refund_amount', 'already_refunded', 'resource_not_found', 'order_not_refundable', 'processor_error', 'processor_unavailable', 'capture_in_progress'),
+        ...errorResponses(
+          ...AUTH_ERRORS,
+          ...IDEMPOTENCY_ERRORS,
+          'invalid_refund_amount',
+          'already_refunded',
+          'resource_not_found',
+          'order_not_refundable',
+          'cash_drawer_closed',
+          'processor_error',
+          'processor_unavailable',
+          'capture_in_progress',
+        ),
       },
     },
     handler: (request) => refundOrder(request.services, request.principal, request.params.id, request.body),

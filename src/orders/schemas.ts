@@ -158,6 +158,27 @@ export const CaptureOrderBody = Type.Object(
       Type.String({ minLength: 1, maxLength: 255, description: 'Card orders: the tokenized card. The sandbox takes `tok_visa`, `tok_mastercard`, `tok_amex` and `tok_chargeDeclined`. Cash orders: omit.' }),
     ),
     tip: Type.Optional(CaptureTip),
+    cash_given: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "The cash the customer handed over, in the smallest currency unit. A cash order: at least its total (the tip included); a split tender: at least `cash_amount`. The order's `payment.change_due` is what is handed back. A card order without `cash_amount` takes none.",
+        examples: [2000],
+      }),
+    ),
+    cash_amount: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          "Card orders only: the part of the total (the tip included) paid in cash, 1 to the total less 1; the card is charged the rest. A cash order's cash part is its whole total, so it takes none.",
+        examples: [1000],
+      }),
+    ),
+    cash_drawer_id: Type.Optional({
+      ...IdParam,
+      description: 'The open cash drawer of the register ringing the sale up (`drw_...`), whatever the tender. Unknown: 404; closed: 422 `cash_drawer_closed`.',
+      examples: ['drw_0MvQZ7yq4Vq2c9XrT0bLkP7s'],
+    }),
   },
   { additionalProperties: false },
 );
@@ -175,6 +196,12 @@ export const RefundOrderBody = Type.Object(
         { minItems: 1, maxItems: 100, description: 'Units coming back. Tracked stock is restocked. Their value is their price and share of tax, never the tip.' },
       ),
     ),
+    cash_drawer_id: Type.Optional({
+      ...IdParam,
+      description:
+        "The open cash drawer the refund's cash comes out of (`drw_...`). Default: the order's drawer while it is open, else none. Unknown: 404; closed: 422 `cash_drawer_closed`.",
+      examples: ['drw_0MvQZ7yq4Vq2c9XrT0bLkP7s'],
+    }),
   },
   { additionalProperties: false },
 );

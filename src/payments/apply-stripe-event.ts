@@ -5,7 +5,7 @@
  *
  * - `payment_intent.succeeded`: when it is the order's own PaymentIntent (the one each capture call
  *   records as `paymentId`), a `pending` card order of that amount (its total with the tip its capture
- *   call was sent with) becomes `paid`, with that tip, by the same change
+ *   call was sent with, less the call's cash part) becomes `paid`, with that tip and tender, by the same change
  *   a capture makes (`order.paid`, its webhooks); the capture call waiting on that PaymentIntent is
  *   settled `succeeded` in the same transaction, so the capture that sent it answers the paid order.
  *   Both hold the order's row and settle the call only while it is pending: the order is paid once.
@@ -31,6 +31,7 @@ import { recordedProcessorRefunds } from '../db/orders/refund.js';
 import { recordStripeEvent, stripeEventApplied } from '../db/payments/stripe-events.js';
 import { newId } from '../ids.js';
 import { applyRefund } from '../orders/apply-refund.js';
+import { paidByCall, type CaptureCallRequest as SentCaptureRequest } from '../orders/send-capture.js';
 import { lockOrder } from '../orders/lock-order.js';
 import type { OrderDispute } from '../orders/schemas.js';
 import { recordOrderEvent, transitionOrder } from '../orders/transition-order.js';
@@ -139,13 +140,8 @@ async function once(services: Services, found: FoundOrder, event: Stripe.Event, 
   });
 }
 
-/** What a capture call recorded: the order's PaymentIntent it confirms (`paymentId`), or, before one PaymentIntent per order, the token it charged; and its tip. */
-interface CaptureCallRequest {
-  paymentToken?: string;
-  paymentId?: string;
-  /** The tip charged with the call, included in its amount (absent before tips). */
-  tip?: number;
-}
+/** What a capture call recorded: the order's PaymentIntent it confirms (`paymentId`), or, before one PaymentIntent per order, the token it charged; and its tip and tender (`orders/send-capture.ts`). */
+type CaptureCallRequest = Partial<Pick<SentCaptureRequest, 'paymentToken' | 'paymentId' | 'tip' | 'cashAmount' | 'cashGiven' | 'cashDrawerId'>>;
 
 /**
  * The order's pending capture call that this PaymentIntent's event answers. The call sent with the
@@ -200,11 +196,11 @@ export async function recordStripePayment(
     warn({ order: orderId, merchant: tenant.merchantId, payment_intent: intent.id, own }, "a succeeded PaymentIntent is not the order's own; the order is left pending: refund it in Stripe if it is a second charge");
     return false;
   }
-  // The tip is the one its capture call was sent with; without a pending call (a 3-D Secure challenge finished after the
-  // app went away, its call settled), the latest attempt's, which set the PaymentIntent's amount last.
+  // The tip and tender are the ones its capture call was sent with; without a pending call (a 3-D Secure challenge finished
+  // after the app went away, its call settled), the latest attempt's, which set the PaymentIntent's amount last.
   const [latest] = pending === undefined ? ((await captureRequests(trx, tenant, orderId)) as CaptureCallRequest[]) : [JSON.parse(pending.request) as CaptureCallRequest];
-  const tip = latest?.tip ?? 0;
-  if (order.payment_method !== 'card' || intent.amount !== order.total + tip || intent.currency !== order.currency.toLowerCase()) {
+  const paid = paidByCall(order, latest ?? {});
+  if (order.payment_method !== 'card' || intent.amount !== paid.total - paid.cash_amount || intent.currency !== order.currency.toLowerCase()) {
     warn({ order: orderId, merchant: tenant.merchantId, payment_intent: intent.id }, "a succeeded PaymentIntent does not match its order's method, amount or currency; the order is left pending");
     return false;
   }
@@ -216,8 +212,7 @@ export async function recordStripePayment(
     orderId,
     {
       status: 'paid',
-      tip,
-      total: order.total + tip,
+      ...paid,
       paid_at: now,
       card_last4: method?.card?.last4 ?? null,
       card_brand: method?.card?.brand ?? null,
@@ -261,7 +256,8 @@ async function recordDashboardRefunds(trx: DbTransaction, services: Services, fo
       continue;
     }
     const reason = STRIPE_REFUND_REASONS[refund.reason ?? ''] ?? 'other';
-    await applyRefund(trx, tenant, current, { refundId: newId('ref'), amount, reason, returned: [] }, refund.id, now);
+    // Stripe's refund is the card's money: nothing comes out of a drawer.
+    await applyRefund(trx, tenant, current, { refundId: newId('ref'), amount, reason, returned: [], cashAmount: 0, cashDrawerId: null }, refund.id, now);
   }
 }
 

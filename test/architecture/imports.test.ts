@@ -22,6 +22,7 @@ const BASE = ['src/errors.ts', 'src/ids.ts', 'src/time.ts', 'src/config.ts'];
 const MODULES = [
   'orders', 'products', 'customers', 'events', 'webhooks', 'payments', 'auth', 'oauth', 'account',
   'team', 'api-keys', 'reports', 'mail', 'merchants', 'idempotency', 'dashboard', 'discount-codes',
+  'cash-drawers', 'receipts',
 ].map((name) => `src/${name}/`);
 
 /** The assembly: the only place that knows every module. */

@@ -108,7 +108,7 @@ describeEachBackend('till webhooks listen without a receiver, and till webhooks 
   test('trigger makes each event it names; it refuses a production key and api_key.* events', async () => {
     const shop = await createTestMerchant(server);
     const env = tillEnv(server.database, { TILL_API_KEY: shop.sandboxKey });
-    for (const type of ['customer.created', 'customer.updated', 'product.created', 'product.updated', 'order.created', 'order.canceled', 'order.refunded', 'refund.created']) {
+    for (const type of ['customer.created', 'customer.updated', 'product.created', 'product.updated', 'order.created', 'order.canceled', 'order.refunded', 'refund.created', 'cash_drawer.opened', 'cash_drawer.closed']) {
       const triggered = await runTill(['webhooks', 'trigger', type, '--api-url', server.url, '--json'], env);
       assert.equal(triggered.code, 0, `${type}: ${triggered.stderr}`);
       const eventId = (JSON.parse(triggered.stdout) as { event_id: string | null }).event_id;

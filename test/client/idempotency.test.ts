@@ -13,7 +13,7 @@ import { createTestMerchant, startTestServer, type TestMerchant, type TestServer
 import { startProxy, type Proxy } from './support.js';
 
 /** The operations the client sends once (`x-idempotent: false`), as `METHOD path` of the OpenAPI document. */
-const SENT_ONCE = ['POST /v1/account/password', 'POST /v1/api_keys', 'POST /v1/webhook_endpoints', 'POST /v1/webhook_endpoints/{id}/rotate_secret'];
+const SENT_ONCE = ['POST /v1/account/password', 'POST /v1/api_keys', 'POST /v1/orders/{id}/receipt_links', 'POST /v1/webhook_endpoints', 'POST /v1/webhook_endpoints/{id}/rotate_secret'];
 
 describeEachBackend('@till/client and Idempotency-Key', (backend) => {
   let server: TestServer;

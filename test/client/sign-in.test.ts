@@ -204,6 +204,9 @@ describeEachBackend('@till/client sign-in', (backend) => {
     const canceled = await till.orders.cancel(edited.id);
     assert.equal(canceled.status, 'canceled');
     assert.equal((await till.orders.retrieve(order.id)).status, 'partially_refunded');
+    assert.equal((await till.orders.retrieveReceipt(order.id)).refunded_amount, 100);
+    assert.match((await till.orders.createReceiptLink(order.id)).url, /\/r\/[0-9A-Za-z]{32}$/);
+    assert.equal((await till.orders.sendReceiptEmail(order.id)).to, 'ada@example.com');
     assert.equal((await till.orders.list()).pagination.total, 2);
 
     const event = (await till.events.list({ type: 'order.created' })).data[0]!;

@@ -55,6 +55,10 @@ test('only the statements that find a tenant or serve all of them are let throug
   // A refresh token found by its hash names its sign-in; an e-mail finds its user.
   assert.equal(allowed(db.selectFrom('refresh_tokens').innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id').select('auth_sessions.user_id').where('refresh_tokens.token_hash', '=', 'h').toOperationNode()), true);
   assert.equal(allowed(db.selectFrom('users').select('id').where('email', '=', 'a@example.com').toOperationNode()), true);
+  // A receipt link found by its token's hash names its order; changing it takes the merchant.
+  assert.equal(allowed(db.selectFrom('receipt_links').select(['merchant_id', 'environment', 'order_id']).where('token_hash', '=', 'h').toOperationNode()), true);
+  assert.equal(allowed(db.updateTable('receipt_links').set({ token_hash: 'h2' }).where('token_hash', '=', 'h').toOperationNode()), false);
+  assert.equal(scoped(db.updateTable('receipt_links').set({ token_hash: 'h2' }).where('merchant_id', '=', 'mer_1').where('token_hash', '=', 'h').toOperationNode()), true);
   // But not a user's removal by id, nor an update through a refresh token's sign-in.
   assert.equal(allowed(db.updateTable('users').set({ removed_at: 'now' }).where('id', '=', 'usr_1').toOperationNode()), false);
   assert.equal(allowed(db.updateTable('auth_sessions').set({ revoked_at: 'now' }).where('id', '=', 'ses_1').toOperationNode()), false);

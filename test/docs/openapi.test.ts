@@ -49,6 +49,9 @@ const EXPECTED_SCOPES: Record<string, string> = {
   captureOrder: 'orders:write',
   cancelOrder: 'orders:write',
   refundOrder: 'orders:write',
+  getReceipt: 'orders:read',
+  createReceiptLink: 'orders:write',
+  sendReceiptEmail: 'orders:write',
   listProducts: 'products:read',
   getProduct: 'products:read',
   createProduct: 'products:write',
@@ -65,6 +68,12 @@ const EXPECTED_SCOPES: Record<string, string> = {
   listEvents: 'orders:read',
   getEvent: 'orders:read',
   getSalesReport: 'orders:read',
+  getEndOfDayReport: 'reports:read',
+  listCashDrawers: 'cash_drawers:read',
+  getCashDrawer: 'cash_drawers:read',
+  openCashDrawer: 'cash_drawers:write',
+  createCashDrawerMovement: 'cash_drawers:write',
+  closeCashDrawer: 'cash_drawers:write',
   listApiKeys: 'api_keys:write',
   createApiKey: 'api_keys:write',
   revokeApiKey: 'api_keys:write',
@@ -98,7 +107,7 @@ const SELF_OPERATIONS = new Set(['listSessions', 'deleteSession', 'changePasswor
 const USER_ONLY_OPERATIONS = new Set(['listApiKeys', 'createApiKey', 'revokeApiKey', ...Object.keys(EXPECTED_ROLES), ...SELF_OPERATIONS]);
 
 /** POST operations that ignore Idempotency-Key, because their answer must never be stored. */
-const NOT_IDEMPOTENT_OPERATIONS = new Set(['createApiKey', 'changePassword', 'createWebhookEndpoint', 'rotateWebhookSecret']);
+const NOT_IDEMPOTENT_OPERATIONS = new Set(['createApiKey', 'changePassword', 'createWebhookEndpoint', 'rotateWebhookSecret', 'createReceiptLink']);
 
 describeEachBackend('OpenAPI document', (backend) => {
   let server: TestServer;
@@ -287,6 +296,9 @@ describeEachBackend('OpenAPI document', (backend) => {
     const refund = await shop.sandbox.post(`/v1/orders/${order.body.id}/refund`, { items: [{ line_item_id: order.body.items[0].id, quantity: 1 }] });
     check('Refund', refund.body);
     check('Order', (await shop.sandbox.get(`/v1/orders/${order.body.id}`)).body);
+    check('Receipt', (await shop.sandbox.get(`/v1/orders/${order.body.id}/receipt`)).body);
+    check('ReceiptLink', (await shop.sandbox.post(`/v1/orders/${order.body.id}/receipt_links`)).body);
+    check('ReceiptEmail', (await shop.sandbox.post(`/v1/orders/${order.body.id}/receipt_emails`, { to: 'ada@example.com' })).body);
     check('OrderList', (await shop.sandbox.get('/v1/orders')).body);
     check('ProductList', (await shop.sandbox.get('/v1/products')).body);
     check('CustomerList', (await shop.sandbox.get('/v1/customers')).body);
@@ -307,6 +319,15 @@ describeEachBackend('OpenAPI document', (backend) => {
     check('Session', (await member.api.request('DELETE', `/v1/account/sessions/${sessions.body.data[0].id}`)).body);
     check('User', (await admin.post(`/v1/users/${member.userId}/sign_out`)).body);
     check('SalesReport', (await shop.sandbox.get('/v1/reports/sales?from=2026-01-01T00:00:00Z&to=2026-01-01T03:00:00Z')).body);
+    const drawer = await shop.sandbox.post('/v1/cash_drawers', { register: 'R1', opening_float: 1000, note: 'Float' });
+    check('CashDrawer', drawer.body);
+    check('CashDrawer', (await shop.sandbox.post(`/v1/cash_drawers/${drawer.body.id}/movements`, { type: 'paid_out', amount: 100, reason: 'Milk' })).body);
+    check('CashDrawerMovement', (await shop.sandbox.get(`/v1/cash_drawers/${drawer.body.id}`)).body.movements[0]);
+    const closed = await shop.sandbox.post(`/v1/cash_drawers/${drawer.body.id}/close`, { counted_cash: 880 });
+    check('CashDrawer', closed.body);
+    check('CashDrawerList', (await shop.sandbox.get('/v1/cash_drawers')).body);
+    check('EventList', (await shop.sandbox.get('/v1/events?type=cash_drawer.opened,cash_drawer.closed')).body);
+    check('EndOfDayReport', (await shop.sandbox.get(`/v1/reports/end_of_day?date=${closed.body.closed_at.slice(0, 10)}`)).body);
     check('Error', (await shop.sandbox.get('/v1/orders/ord_missing')).body);
     check('Error', (await shop.sandbox.post('/v1/orders', { items: [] })).body);
   });

@@ -11,7 +11,10 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  /** The plain-text body (the text part of a `multipart/alternative` message). */
   text: string;
+  /** The HTML part of a `multipart/alternative` message; undefined for a plain-text message. */
+  html: string | undefined;
   /** Every http(s) link of the text. */
   links: string[];
 }
@@ -68,20 +71,45 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   };
 }
 
-/** Subject and plain-text body of a single-part message, decoded from quoted-printable or base64. */
-function parseMail(raw: string): { subject: string; text: string; links: string[] } {
+/** A MIME entity's header block (folded lines unfolded) and its body. */
+function entity(raw: string): { header: (name: string) => string; body: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  return { header: (name) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '', body: raw.slice(split + 4) };
+}
+
+/** A body decoded from its Content-Transfer-Encoding (quoted-printable, base64 or none). */
+function decodeBody(body: string, encoding: string): string {
   const text =
     encoding === 'base64'
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : encoding === 'quoted-printable'
         ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
         : body;
-  return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n'), links: linksIn(text) };
+  return text.replace(/\r\n/g, '\n');
+}
+
+/**
+ * Subject, plain-text body and HTML body of a message: a single-part one, or a `multipart/alternative`
+ * one (its text/plain and text/html parts), each decoded from quoted-printable or base64.
+ */
+function parseMail(raw: string): { subject: string; text: string; html: string | undefined; links: string[] } {
+  const { header, body } = entity(raw);
+  const subject = decodeWords(header('Subject'));
+  const boundary = /multipart\/alternative;.*boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (boundary === undefined) {
+    const text = decodeBody(body, header('Content-Transfer-Encoding').toLowerCase());
+    return { subject, text, html: undefined, links: linksIn(text) };
+  }
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => entity(part.replace(/^\r\n/, '')))
+    .map((part) => ({ type: part.header('Content-Type').toLowerCase(), content: decodeBody(part.body.replace(/\r\n$/, ''), part.header('Content-Transfer-Encoding').toLowerCase()) }));
+  const text = parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '';
+  const html = parts.find((part) => part.type.startsWith('text/html'))?.content;
+  return { subject, text, html, links: linksIn(text) };
 }
 
 /** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header. */

@@ -23,6 +23,9 @@ export const MERCHANT_TABLES = new Set([
   'line_items',
   'discount_codes',
   'refunds',
+  'cash_drawers',
+  'cash_drawer_movements',
+  'receipt_links',
   'processor_calls',
   'stripe_events',
   'events',
@@ -113,6 +116,10 @@ export const CROSS_TENANT: ReadonlyArray<{ why: string; matches(statement: State
   {
     why: 'a refresh token, authorization code or password link, found by its hash, names its sign-in or user (and so the merchant)',
     matches: (s) => s.kind === 'SelectQueryNode' && s.allTables.some((t) => CREDENTIAL_TABLES.includes(t)),
+  },
+  {
+    why: 'a receipt link, found by its token\'s hash (the hosted receipt page knows nothing else), names its order (and so the merchant)',
+    matches: (s) => s.kind === 'SelectQueryNode' && s.tables.length === 1 && s.tables[0] === 'receipt_links' && s.columns.includes('token_hash'),
   },
   {
     why: 'an e-mail is unique across merchants: signing in or up finds the user by it',

@@ -432,7 +432,10 @@ describeEachBackend('orders API errors', (backend) => {
       assert.equal(paid.status, 'paid');
       assert.deepEqual(
         { ...paid.payment, paid_at: undefined },
-        { method: 'cash', processor: null, processor_payment_id: null, card_brand: null, card_last4: null, paid_at: undefined },
+        {
+          method: 'cash', processor: null, processor_payment_id: null, card_brand: null, card_last4: null,
+          cash_amount: cash.total, card_amount: 0, cash_given: null, change_due: null, cash_drawer_id: null, paid_at: undefined,
+        },
       );
     });
   });

@@ -70,6 +70,11 @@ describeEachBackend('order status transitions', (backend) => {
           processor_payment_id: null,
           card_brand: brand,
           card_last4: last4,
+          cash_amount: 0,
+          card_amount: order.total,
+          cash_given: null,
+          change_due: null,
+          cash_drawer_id: null,
           paid_at: '2026-05-02T10:05:00.000Z',
         });
         assert.equal(paid.updated_at, '2026-05-02T10:05:00.000Z');

@@ -52,6 +52,11 @@ describeEachBackend('card payments through Stripe', (backend) => {
       processor_payment_id: intent!.id,
       card_brand: 'visa',
       card_last4: '4242',
+      cash_amount: 0,
+      card_amount: order.total,
+      cash_given: null,
+      change_due: null,
+      cash_drawer_id: null,
       paid_at: undefined,
     });
     assert.deepEqual((await getOrder(shop.production, order.id)).payment, captured.body.payment);

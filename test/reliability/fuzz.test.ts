@@ -49,6 +49,8 @@ interface Operation {
   body: JsonSchema | undefined;
   statuses: Set<number>;
   success: Map<number, ValidateFunction>;
+  /** The success statuses documented as CSV too (`text/csv`), such as the end-of-day report's. */
+  csv: Set<number>;
 }
 
 type Body = { kind: 'none' } | { kind: 'json'; value: unknown; depth: number } | { kind: 'raw'; text: string };
@@ -133,7 +135,7 @@ const CONTENT_TYPES: Array<{ weight: number; arbitrary: fc.Arbitrary<string | un
  * because refusing a refresh token presented twice rightly ends its sign-in.
  */
 async function snapshot(db: Kysely<Database>, merchantId: string): Promise<{ data: string; signIns: string }> {
-  const tables = ['users', 'api_keys', 'products', 'customers', 'orders', 'line_items', 'refunds', 'events'] as const;
+  const tables = ['users', 'api_keys', 'products', 'customers', 'orders', 'line_items', 'refunds', 'cash_drawers', 'cash_drawer_movements', 'events'] as const;
   const hash = createHash('sha256');
   hash.update(JSON.stringify(await db.selectFrom('merchants').selectAll().where('id', '=', merchantId).execute()));
   for (const table of tables) {
@@ -179,9 +181,11 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
     for (const [path, methods] of Object.entries<any>(document.paths)) {
       for (const [method, op] of Object.entries<any>(methods)) {
         const success = new Map<number, ValidateFunction>();
+        const csv = new Set<number>();
         for (const [status, response] of Object.entries<any>(op.responses)) {
           const schema = response.content?.['application/json']?.schema;
           if (Number(status) < 300 && schema !== undefined) success.set(Number(status), ajv.compile(withRefs(schema)));
+          if (Number(status) < 300 && response.content?.['text/csv'] !== undefined) csv.add(Number(status));
         }
         operations.push({
           method: method.toUpperCase(),
@@ -191,6 +195,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
           body: op.requestBody?.content?.['application/json']?.schema,
           statuses: new Set(Object.keys(op.responses).map(Number)),
           success,
+          csv,
           // A counterexample names the operation, not its compiled validators.
           [fc.toStringMethod]: () => `${method.toUpperCase()} ${path}`,
         } as Operation);
@@ -250,6 +255,14 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         assert.equal(created.status, 201, JSON.stringify(created.body));
         endpoints.push(created.body.id as string);
       }
+      // Cash drawers the fuzzer may read, pay into or out of and close: one open, one closed.
+      const drawers = [];
+      for (const register of ['FZ1', 'FZ2']) {
+        const created = await shop.sandbox.post('/v1/cash_drawers', { register, opening_float: 10_000 });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        drawers.push(created.body.id as string);
+      }
+      assert.equal((await shop.sandbox.post(`/v1/cash_drawers/${drawers[1]}/close`, { counted_cash: 10_000 })).status, 200);
       const events = (await shop.sandbox.get('/v1/events?per_page=100')).body.data.map((e: any) => e.id);
       return {
         orders: orders.map((o) => o.id as string),
@@ -262,6 +275,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         account: sessions,
         webhook_endpoints: endpoints,
         discount_codes: codes,
+        cash_drawers: drawers,
         line_items: orders.flatMap((o) => o.items.map((l: any) => l.id as string)),
       };
     };
@@ -433,6 +447,12 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
       if (process.env.FUZZ_TRACE) console.log(status, Date.now() - sentAt, answer.slice(0, 120), shown.slice(0, 200));
       assert.ok(status < 500, `${status} ${answer.slice(0, 500)}\n  for ${shown}`);
       assert.ok(op.statuses.has(status), `undocumented status ${status} ${answer.slice(0, 300)}\n  for ${shown}`);
+      if (status < 300 && /^text\/csv\b/.test(response.headers.get('content-type') ?? '')) {
+        // A CSV answer (`format=csv`): documented as such, a header and lines each ended by CRLF.
+        assert.ok(op.csv.has(status), `undocumented CSV answer ${status}\n  for ${shown}`);
+        assert.match(answer, /^[a-z_]+(,[a-z_]+)*\r\n([^\r\n]*\r\n)+$/, `CSV answer not as documented: ${answer.slice(0, 300)}\n  for ${shown}`);
+        return;
+      }
       const parsed = JSON.parse(answer) as any;
       if (status >= 400) {
         assert.ok(errorSchema(structuredClone(parsed)), `error body not as documented: ${answer}\n  ${ajv.errorsText(errorSchema.errors)}\n  for ${shown}`);
@@ -468,6 +488,7 @@ describeEachBackend('fuzzing from the OpenAPI document', (backend) => {
         if (op.path === '/v1/customers' && status === 201) own.customers!.push(parsed.id);
         if (op.path === '/v1/api_keys' && status === 201) own.api_keys!.push(parsed.id);
         if (op.path === '/v1/users' && status === 201) own.users!.push(parsed.id);
+        if (op.path === '/v1/cash_drawers' && status === 201) own.cash_drawers!.push(parsed.id);
       }
     });
 

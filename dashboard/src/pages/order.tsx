@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
 import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
-import { asFailure, ConfirmDialog, ErrorAlert, Loaded, StatusBadge, useResource } from '../components';
+import { asFailure, ConfirmDialog, Dialog, ErrorAlert, Field, Loaded, StatusBadge, useResource } from '../components';
 import { returnedGoods, returnedValue } from '../../../src/orders/money';
 import { formatDateTime, formatModifier, formatMoney, moneyInput, parseMoney } from '../format';
 import { Link } from '../router';
@@ -246,10 +246,113 @@ function OrderView(props: { order: Order; reload: () => void }) {
         </div>
       </div>
 
+      {order.payment !== null && order.status !== 'pending' && order.status !== 'canceled' && <ReceiptActions order={order} writable={writable} />}
       {writable && order.status === 'pending' && <EditQuantities key={order.updated_at} order={order} reload={reload} />}
       {writable && order.status === 'pending' && <PendingActions order={order} reload={reload} />}
       {writable && refundable && <RefundForm order={order} reload={reload} />}
     </>
+  );
+}
+
+/**
+ * The receipt of a paid order: its print view (80 mm), sent by e-mail (to the address asked for,
+ * the customer's to begin with), or a link to its hosted page copied for the customer.
+ */
+function ReceiptActions(props: { order: Order; writable: boolean }) {
+  const { order, writable } = props;
+  const [mailing, setMailing] = useState(false);
+  const [to, setTo] = useState('');
+  const [mailFailure, setMailFailure] = useState<ApiFailure>();
+  const [sending, setSending] = useState(false);
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState<ApiFailure>();
+  const [shownLink, setShownLink] = useState<string>();
+  return (
+    <div class="panel" aria-label="Receipt" role="group">
+      <h2>Receipt</h2>
+      <div class="row-actions">
+        <Link class="button secondary" href={`/dashboard/orders/${encodeURIComponent(order.id)}/receipt`}>
+          Print receipt
+        </Link>
+        {writable && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              setTo(order.customer?.email ?? '');
+              setMailFailure(undefined);
+              setMailing(true);
+            }}
+          >
+            E-mail receipt
+          </button>
+        )}
+        {writable && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={async () => {
+              setFailure(undefined);
+              setShownLink(undefined);
+              setStatus('');
+              try {
+                const link = await till.orders.createReceiptLink(order.id);
+                try {
+                  await navigator.clipboard.writeText(link.url);
+                  setStatus('Receipt link copied to the clipboard. Anyone with it can see the receipt.');
+                } catch {
+                  setShownLink(link.url);
+                  setStatus('Copying was refused by the browser: the link is selected below, press Ctrl+C (⌘C on a Mac).');
+                }
+              } catch (error) {
+                setFailure(asFailure(error));
+              }
+            }}
+          >
+            Copy receipt link
+          </button>
+        )}
+      </div>
+      {shownLink !== undefined && (
+        <div class="field">
+          <label for="receipt-link">Receipt link</label>
+          <input id="receipt-link" class="mono" readOnly value={shownLink} ref={(input) => input?.select()} onFocus={(e) => e.currentTarget.select()} />
+        </div>
+      )}
+      <p role="status" class="hint" data-receipt-status>
+        {status}
+      </p>
+      <ErrorAlert error={failure} />
+      <Dialog title="E-mail the receipt" open={mailing} onClose={() => setMailing(false)}>
+        <form
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setSending(true);
+            setMailFailure(undefined);
+            try {
+              const sent = await till.orders.sendReceiptEmail(order.id, { to: to.trim() });
+              setStatus(`Receipt sent to ${sent.to}.`);
+              setMailing(false);
+            } catch (error) {
+              setMailFailure(asFailure(error));
+            } finally {
+              setSending(false);
+            }
+          }}
+        >
+          <Field label="E-mail address" type="email" required autoComplete="off" value={to} onInput={setTo} hint="The receipt and a link to it online are sent there." />
+          <ErrorAlert error={mailFailure} />
+          <div class="actions">
+            <button type="button" class="secondary" onClick={() => setMailing(false)}>
+              Cancel
+            </button>
+            <button type="submit" disabled={sending}>
+              Send receipt
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
   );
 }
 

@@ -29,7 +29,7 @@ export interface ErrorCatalogue {
   payment_error: 'card_declined' | 'authentication_required';
   permission_error: 'insufficient_permissions';
   not_found_error: 'resource_not_found' | 'route_not_found';
-  conflict_error: 'idempotency_key_in_use' | 'capture_in_progress';
+  conflict_error: 'idempotency_key_in_use' | 'capture_in_progress' | 'cash_drawer_already_open';
   unprocessable_error:
     | 'product_not_found'
     | 'product_inactive'
@@ -38,7 +38,9 @@ export interface ErrorCatalogue {
     | 'order_not_refundable'
     | 'order_not_capturable'
     | 'order_not_cancelable'
-    | 'order_not_editable';
+    | 'order_not_editable'
+    | 'cash_drawer_closed'
+    | 'order_not_paid';
   rate_limit_error: 'rate_limited';
   api_error: 'internal_error' | 'processor_error' | 'processor_unavailable' | 'service_unavailable' | 'database_timeout' | 'commit_unconfirmed';
 }

@@ -10,9 +10,9 @@ type Method = 'get' | 'post' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
 
-/** The answer of a success (200 or 201) of an operation. */
+/** The answer of a success (200, 201 or 202) of an operation. */
 export type AnswerOf<P extends keyof paths, M extends Method> =
-  Operation<P, M> extends { responses: infer R } ? JsonOf<R[Extract<keyof R, 200 | 201>]> : never;
+  Operation<P, M> extends { responses: infer R } ? JsonOf<R[Extract<keyof R, 200 | 201 | 202>]> : never;
 /** The JSON body an operation takes. */
 export type BodyOf<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
@@ -30,6 +30,8 @@ export type ModifierGroup = Schemas['ModifierGroup'];
 export type LineItemModifier = Schemas['LineItemModifier'];
 export type Customer = Schemas['Customer'];
 export type Refund = Schemas['Refund'];
+export type Receipt = Schemas['Receipt'];
+export type ReceiptLink = Schemas['ReceiptLink'];
 export type Event = Schemas['Event'];
 export type ApiKey = Schemas['ApiKey'];
 export type User = Schemas['User'];
@@ -85,6 +87,18 @@ export class Orders extends Resource {
   }
   refund(id: string, body: BodyOf<'/v1/orders/{id}/refund', 'post'> = {}, options?: RequestOptions) {
     return this.call<'/v1/orders/{id}/refund', 'post'>('post', `/v1/orders/${enc(id)}/refund`, body, options);
+  }
+  /** The receipt of a paid order: the shop, the lines, the totals, the payment by tender and the refunds. */
+  retrieveReceipt(id: string, options?: RequestOptions) {
+    return this.call<'/v1/orders/{id}/receipt', 'get'>('get', `/v1/orders/${enc(id)}/receipt`, undefined, options);
+  }
+  /** A new link to the order's hosted receipt page; its token is in this answer only, so it is sent once and never retried. */
+  createReceiptLink(id: string, options?: RequestOptions) {
+    return this.callOnce<'/v1/orders/{id}/receipt_links'>(`/v1/orders/${enc(id)}/receipt_links`, {}, options);
+  }
+  /** E-mails the receipt of a paid order to `to`, or to the order's customer. */
+  sendReceiptEmail(id: string, body: BodyOf<'/v1/orders/{id}/receipt_emails', 'post'> = {}, options?: RequestOptions) {
+    return this.call<'/v1/orders/{id}/receipt_emails', 'post'>('post', `/v1/orders/${enc(id)}/receipt_emails`, body, options);
   }
 }
 

@@ -71,6 +71,14 @@ export interface paths {
          * @description Requires the `orders:write` permission.
          *
          *     Moves a `pending` order to `paid`. Card orders send a `payment_token`; in the sandbox the test tokens `tok_visa` (4242), `tok_mastercard` (4444) and `tok_amex` (0005) succeed and `tok_chargeDeclined` answers 402 and leaves the order pending. With Stripe (`PAYMENT_PROCESSOR=stripe`) the token is a Stripe PaymentMethod id (`pm_...`), a card token (`tok_...`), or the id of a PaymentIntent the app finished after 3-D Secure (`pi_...`). Cash orders send no `payment_token`. Either may add a `tip`: `{"amount": 200}` or `{"percentage_bps": 1500}` (of `subtotal + tax`, rounded half up), at most 100% of that; the order's `tip` and `total` then include it and the card is charged that total. The tip is not taxed.
+         *
+         *     **Cash and change.** A cash order is paid all in cash (`payment.cash_amount` is its `total`). `cash_given`, the cash handed over, must be at least the total with the tip (else 400 `parameter_invalid` on `cash_given`); `payment.change_due = cash_given - total`. Without it, `cash_given` and `change_due` are null.
+         *
+         *     **Split tender.** A card order may be paid partly in cash: `cash_amount`, 1 to the total (with the tip) less 1, is the cash part, and the card is charged the rest, `total - cash_amount` (`payment.card_amount`), by the simulator or by Stripe. The order stays a card order (`payment.method` `card`). `cash_given` is then at least `cash_amount`, and `change_due = cash_given - cash_amount`. `cash_amount` on a cash order, or `cash_given` on a card order without `cash_amount`, is 400 `parameter_invalid`.
+         *
+         *     **Register.** `cash_drawer_id` names the open cash drawer of the register ringing the sale up, whatever the tender; its cash part counts in that drawer's expected cash. An unknown drawer (another merchant's or environment's included) is 404 `resource_not_found`, a closed one 422 `cash_drawer_closed`, both on `cash_drawer_id`, and nothing is charged.
+         *
+         *     A capture retried after an unknown outcome (503) with the same body answers the order its first try paid; a capture with another tip, split, `cash_given` or drawer while the first one's charge is pending lets that charge settle first, so the order is charged once, as first sent, and the retry answers 422 `order_not_capturable`.
          */
         post: operations["captureOrder"];
         delete?: never;
@@ -115,8 +123,76 @@ export interface paths {
          * @description Requires the `orders:write` permission.
          *
          *     Refunds a `paid` or `partially_refunded` order. Empty body: everything left. `amount`: that much. `items`: the value of those units with their share of tax (the last units take exactly what is left); returned units go back into tracked stock. Both: `items` is what came back, `amount` the money, at most their value. The order becomes `partially_refunded` or `refunded`.
+         *
+         *     **Tenders.** The money goes back to the card first, up to what the card paid (`payment.card_amount`) less what was refunded to it before, and the rest in cash (the refund's `cash_amount`); a cash order's refunds are all cash. A split order refunded past its card part is refunded to the card up to that part and in cash for the rest; a later refund is then all cash. With Stripe, the Stripe refund is the card's part alone, and a refund all in cash makes none. The cash comes out of the drawer named by `cash_drawer_id` (404 `resource_not_found` when unknown, 422 `cash_drawer_closed` when closed), or else of the order's drawer while it is open; the refund's `cash_drawer_id` says which (null for none).
          */
         post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the receipt of an order
+         * @description Requires the `orders:read` permission.
+         *
+         *     The receipt of a paid order (`paid`, `partially_refunded` or `refunded`): the shop's name, address, tax id and receipt footer as the merchant's settings are now, the order's lines, discounts, subtotal, tax (`tax_included` when the prices included it), tip and total as the order was sold, the payment by tender (`card_amount`, `cash_amount`, `cash_given`, `change_due`) and the refunds. What a point-of-sale app prints; the hosted page, the e-mail and the dashboard print the same. No customer details. A pending or canceled order is 422 `order_not_paid`.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/receipt_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a receipt link
+         * @description Requires the `orders:write` permission.
+         *
+         *     A new link to the hosted receipt page of a paid order: `url` is `PUBLIC_URL` (or the server's own address) followed by `/r/` and `token`, 32 random base62 characters. Anyone with the link reads the receipt, without a credential (for a QR code on a printed receipt, a text message...), so share it with the customer only. The token is shown in this answer only: Till keeps its SHA-256, so a lost link cannot be shown again; make another. Each call makes a new link; earlier links keep working. Ignores `Idempotency-Key`, so that the token is never stored for a replay. A pending or canceled order is 422 `order_not_paid`.
+         */
+        post: operations["createReceiptLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/receipt_emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a receipt
+         * @description Requires the `orders:write` permission.
+         *
+         *     Sends the receipt of a paid order by e-mail to `to`, or, without it, to the order's customer's e-mail (which only a credential with `customers:read` may use; without one, or without a customer e-mail, `to` is required: 400 `parameter_missing`). The mail has a plain-text and an HTML part, both with a new link to the hosted receipt page (made for the mail: see Create Receipt Link). Answers 202 at once; the mail goes out after the answer, through `SMTP_URL` (without it, to the log and the outbox, where `till mail list` shows its link once, with a new token). A retry with the same `Idempotency-Key` sends nothing more. A pending or canceled order is 422 `order_not_paid`.
+         */
+        post: operations["sendReceiptEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -303,6 +379,100 @@ export interface paths {
          *     Changes the code's text, reason, `max_redemptions` (not below `times_redeemed`), `expires_at` or `active`. Orders already made keep their discount.
          */
         patch: operations["updateDiscountCode"];
+        trace?: never;
+    };
+    "/v1/cash_drawers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List cash drawers
+         * @description Requires the `cash_drawers:read` permission.
+         *
+         *     The drawers of the merchant and environment, newest opened first, each with its figures and movements. `status` and `register` filter: `?register=R1&status=open` finds the open drawer of register `R1`, if it has one.
+         */
+        get: operations["listCashDrawers"];
+        put?: never;
+        /**
+         * Open a cash drawer
+         * @description Requires the `cash_drawers:write` permission.
+         *
+         *     Starts a drawer session for a register (`register`, the register's code, e.g. `R1`) with the cash put in it to start with (`opening_float`), in the merchant's currency. A register has at most one open drawer: while it has one, another open is 409 `cash_drawer_already_open` (of two opens at once, exactly one succeeds). `opened_by` is the signed-in user, or null for an API key. Records `cash_drawer.opened`.
+         */
+        post: operations["openCashDrawer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cash_drawers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a cash drawer
+         * @description Requires the `cash_drawers:read` permission.
+         *
+         *     The drawer with its figures as they stand: while it is open, `expected_cash` counts every cash sale, cash refund and movement so far.
+         */
+        get: operations["getCashDrawer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cash_drawers/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay cash in or out of a drawer
+         * @description Requires the `cash_drawers:write` permission.
+         *
+         *     Records cash put into (`paid_in`: more change, say) or taken out of (`paid_out`: a supplier paid from the till, a drop to the safe) an open drawer, with a `reason`; answers the drawer, the movement last in its `movements`. Sales and refunds are not movements: they count through the orders rung up on the drawer. A closed drawer is 422 `cash_drawer_closed`; a movement and a close racing run one after the other.
+         */
+        post: operations["createCashDrawerMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cash_drawers/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count and close a cash drawer
+         * @description Requires the `cash_drawers:write` permission.
+         *
+         *     Ends the drawer session with the cash counted (`counted_cash`). `expected_cash` is fixed now (`opening_float + cash_sales - cash_refunds + paid_in - paid_out`, from the figures of this moment), and `over_short = counted_cash - expected_cash`: negative when cash is missing (short), positive when there is too much (over). Once closed, nothing more is paid in or out, and the register may open a new drawer. A cashier's sign-in may close only a drawer that cashier opened (403 `insufficient_permissions` otherwise); managers, admins and API keys close any. A closed drawer is 422 `cash_drawer_closed`. Records `cash_drawer.closed`.
+         */
+        post: operations["closeCashDrawer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/events": {
@@ -583,6 +753,33 @@ export interface paths {
          *     - `from` and `to` in the answer are the range as UTC timestamps. Amounts are in the merchant's `currency`.
          */
         get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/end_of_day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * End-of-day (Z) report
+         * @description Requires the `reports:read` permission.
+         *
+         *     The close of one business day of the credential's merchant in its environment: per register and in total, the orders paid, sales by tender (cash, card), tips, tax, refunds by tender and the net, with the cash drawers closed that day and their over/short. For a manager closing the shop, not for the till: cashiers may not read it.
+         *
+         *     - **The day** is `date` in `time_zone` (IANA, default `UTC`): from its local midnight to the next, so a sale at 23:30 in New York is on that day in `America/New_York` and on the next in `UTC`. On a day the clocks change it lasts 23 or 25 hours; `from` and `to` answer its bounds in UTC.
+         *     - **Orders** count at their payment time (`payment.paid_at`), for their total: `sales` without tips, `tips` apart, `tax` included in `sales`; `cash_sales` is their cash part (`payment.cash_amount`) and `card_sales` the rest. **Refunds** count when they were made, whenever their order was paid, split into `cash_refunds` and `card_refunds`. `net = sales + tips - refunds`.
+         *     - **Registers**: an order counts on the register of the cash drawer it was rung up on (`payment.cash_drawer_id`); a refund on the register of the drawer its cash came out of, or, paid from no drawer, on its order's register. What no drawer names is the row `register: null`, listed last and only when there is any. A register's `drawers` are those closed in the day, and its `over_short` their sum (negative: cash missing).
+         *     - **CSV**: `format=csv`, or `Accept: text/csv` without `format`, answers the same figures as `text/csv` with `Content-Disposition: attachment; filename="end-of-day-<date>.csv"`. Errors are JSON either way.
+         */
+        get: operations["getEndOfDayReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -997,12 +1194,23 @@ export interface components {
             name?: string;
             email?: string | null;
         };
+        /** @description How the order was paid: by card, in cash, or split between cash and a card (a card order with `cash_amount > 0`; `method` stays `card`). `cash_amount + card_amount = total`. */
         Payment: {
             method: components["schemas"]["PaymentMethod"];
             processor: ("simulator" | "stripe") | null;
             processor_payment_id: string | null;
             card_brand: string | null;
             card_last4: string | null;
+            /** @description The part of `total` paid in cash: all of it for a cash order; for a card order, the cash part of a split tender (Capture's `cash_amount`), else 0. */
+            cash_amount: number;
+            /** @description The part of `total` charged to the card: `total - cash_amount` (0 for a cash order). */
+            card_amount: number;
+            /** @description The cash the customer handed over (Capture's `cash_given`); null when it was not told. */
+            cash_given: number | null;
+            /** @description The change handed back: `cash_given - cash_amount`; null when `cash_given` is. */
+            change_due: number | null;
+            /** @description The cash drawer, and so the register, the sale was rung up on (Capture's `cash_drawer_id`); null when none was named. */
+            cash_drawer_id: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1031,6 +1239,10 @@ export interface components {
             /** @description Units that came back with this refund; empty for a money-only refund. */
             items: components["schemas"]["RefundItem"][];
             processor_refund_id: string | null;
+            /** @description The part of `amount` paid back in cash. Refunds go back to the card first, up to what the card paid less what was refunded to it before, and the rest in cash; a cash order's refunds are all cash. */
+            cash_amount: number;
+            /** @description The cash drawer the refund was rung up on, which its `cash_amount` came out of: the one named (Refund's `cash_drawer_id`), else the order's drawer while it is open; null otherwise. */
+            cash_drawer_id: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1069,6 +1281,144 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             created_at: string;
+        };
+        /**
+         * Receipt
+         * @description The receipt of a paid order: the shop, the lines, the discounts, subtotal, tax, tip and total, the payment by tender and the refunds. What the hosted receipt page, the e-mailed receipt and the dashboard's print view show. Holds no customer details, notes or metadata.
+         */
+        Receipt: {
+            /** @enum {string} */
+            object: "receipt";
+            /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
+            order_id: string;
+            /**
+             * @description The order's number: per merchant and environment, from 1001 in order of creation, with no gap and no repeat.
+             * @example 1042
+             */
+            number: number;
+            status: components["schemas"]["OrderStatus"];
+            /**
+             * @description ISO 4217 currency code.
+             * @example USD
+             */
+            currency: string;
+            shop: components["schemas"]["ReceiptShop"];
+            /** @description The order's lines, as Get Order shows them. */
+            items: components["schemas"]["LineItem"][];
+            /** @description Order-level discounts, then the discount code's. */
+            discounts: components["schemas"]["AppliedDiscount"][];
+            /** @description All money off the order (line and order-level discounts). */
+            discount_total: number;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            subtotal: number;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            tax: number;
+            /** @description Whether the order's line prices included its tax (the merchant's `prices_include_tax` when the order was created): `tax` is then the part of the lines' sum that is tax, and the receipt says it was included. False when tax was added on top, or the order has none. */
+            tax_included: boolean;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            tip: number;
+            /** @description `subtotal + tax + tip`: what the customer paid. */
+            total: number;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            refunded_amount: number;
+            payment: components["schemas"]["ReceiptPayment"];
+            /** @description The refunds of the order, oldest first. */
+            refunds: components["schemas"]["ReceiptRefund"][];
+            /**
+             * Format: date-time
+             * @description When the order was created.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * ReceiptShop
+         * @description What the receipt says of the shop: the merchant's settings (`GET /v1/merchant`) as they are now, readable here with `orders:read`.
+         */
+        ReceiptShop: {
+            /** @description The shop's name. */
+            name: string;
+            address: components["schemas"]["MerchantAddress"] | null;
+            tax_id: string | null;
+            footer: string | null;
+        };
+        /**
+         * ReceiptPayment
+         * @description How the order was paid, by tender.
+         */
+        ReceiptPayment: {
+            method: components["schemas"]["PaymentMethod"];
+            card_brand: string | null;
+            card_last4: string | null;
+            /** @description The part of `total` paid in cash: all of it for a cash order, part of it for a card order paid partly in cash, else 0. */
+            cash_amount: number;
+            /** @description The part of `total` charged to the card: `total - cash_amount`. */
+            card_amount: number;
+            cash_given: number | null;
+            change_due: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            paid_at: string;
+        };
+        /** ReceiptRefund */
+        ReceiptRefund: {
+            /** @example ref_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /** @description Amount in the smallest currency unit (e.g. cents). */
+            amount: number;
+            /** @description The part of the refund paid back in cash; the rest went back to the card. */
+            cash_amount: number;
+            reason: components["schemas"]["RefundReason"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        /** ReceiptLink */
+        ReceiptLink: {
+            /** @example rcl_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /** @enum {string} */
+            object: "receipt_link";
+            /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
+            order_id: string;
+            /**
+             * Format: uri
+             * @description The hosted receipt page: `PUBLIC_URL` (or the server's own address) followed by `/r/` and the token. Anyone holding it can read the receipt, without a credential.
+             * @example https://till.example.com/r/4Vq2c9XrT0bLkP7sYh1mQw8ZeN3dJ6uA
+             */
+            url: string;
+            /**
+             * @description The link's secret part, 32 random base62 characters. Shown only in this answer: Till keeps its SHA-256 alone.
+             * @example 4Vq2c9XrT0bLkP7sYh1mQw8ZeN3dJ6uA
+             */
+            token: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * ReceiptEmail
+         * @description A receipt on its way: it is sent after this answer.
+         */
+        ReceiptEmail: {
+            /** @enum {string} */
+            object: "receipt_email";
+            /**
+             * Format: email
+             * @description The address the receipt is sent to.
+             */
+            to: string;
+            /** @example ord_4Vq2c9XrT0bLkP7sYh1m */
+            order_id: string;
         };
         /** Product */
         Product: {
@@ -1195,15 +1545,108 @@ export interface components {
             data: components["schemas"]["DiscountCode"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /**
+         * CashDrawer
+         * @description One session of a register's cash drawer: opened with a float, filled by cash sales, emptied by cash refunds and paid-outs, then counted and closed. A register has at most one open drawer.
+         */
+        CashDrawer: {
+            /** @example drw_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /** @enum {string} */
+            object: "cash_drawer";
+            /** @description The register's code. */
+            register: string;
+            /**
+             * @description `open` (taking cash) or `closed` (counted; nothing more goes in or out).
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            /**
+             * @description ISO 4217 currency code.
+             * @example USD
+             */
+            currency: string;
+            /** @description The cash in the drawer when it was opened. */
+            opening_float: number;
+            /** @description The cash taken for paid orders rung up on this drawer (their `payment.cash_amount`: a cash order's total, tip included, or the cash part of a split). */
+            cash_sales: number;
+            /** @description The cash paid back out of this drawer by refunds (their `cash_amount`). */
+            cash_refunds: number;
+            /** @description Sum of the `paid_in` movements. */
+            paid_in: number;
+            /** @description Sum of the `paid_out` movements. */
+            paid_out: number;
+            /** @description The cash that should be in the drawer: `opening_float + cash_sales - cash_refunds + paid_in - paid_out`. Worked out live while the drawer is open; fixed when it is closed, from the figures of that moment. */
+            expected_cash: number;
+            counted_cash: number | null;
+            over_short: number | null;
+            opened_by: {
+                /** @example usr_4Vq2c9XrT0bLkP7sYh1m */
+                id: string;
+                /** @description The user's e-mail. */
+                email: string;
+            } | null;
+            closed_by: {
+                /** @example usr_4Vq2c9XrT0bLkP7sYh1m */
+                id: string;
+                /** @description The user's e-mail. */
+                email: string;
+            } | null;
+            opening_note: string | null;
+            closing_note: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            opened_at: string;
+            closed_at: string | null;
+            /** @description The cash paid in and out, oldest first. */
+            movements: components["schemas"]["CashDrawerMovement"][];
+        };
+        /**
+         * CashDrawerMovement
+         * @description Cash paid into or out of a drawer while it was open, other than sales and refunds.
+         */
+        CashDrawerMovement: {
+            /** @example dmv_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /**
+             * @description `paid_in` (cash put into the drawer, e.g. more change) or `paid_out` (cash taken out, e.g. to pay a supplier, or a drop to the safe).
+             * @enum {string}
+             */
+            type: "paid_in" | "paid_out";
+            /** @description The cash paid in or out, in the smallest currency unit. */
+            amount: number;
+            /** @description Why, as given. */
+            reason: string;
+            created_by: {
+                /** @example usr_4Vq2c9XrT0bLkP7sYh1m */
+                id: string;
+                /** @description The user's e-mail. */
+                email: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        /** CashDrawerList */
+        CashDrawerList: {
+            data: components["schemas"]["CashDrawer"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** Event */
         Event: {
             /** @example evt_4Vq2c9XrT0bLkP7sYh1m */
             id: string;
             /**
-             * @description What happened: `order.created`, `order.updated`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `discount_code.created`, `discount_code.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`.
+             * @description What happened: `order.created`, `order.updated`, `order.paid`, `order.canceled`, `order.refunded`, `order.disputed`, `refund.created`, `product.created`, `product.updated`, `discount_code.created`, `discount_code.updated`, `customer.created`, `customer.updated`, `api_key.created`, `api_key.revoked`, `merchant.updated`, `cash_drawer.opened`, `cash_drawer.closed`.
              * @enum {string}
              */
-            type: "order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated";
+            type: "order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed";
             /**
              * Format: date-time
              * @description ISO 8601 UTC, with milliseconds.
@@ -1211,8 +1654,8 @@ export interface components {
              */
             created_at: string;
             data: {
-                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the discount code for `discount_code.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`. */
-                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["DiscountCode"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"] | components["schemas"]["Merchant"];
+                /** @description The object the event is about, as the API showed it right after the change: the order for `order.*` events, the refund for `refund.created`, the product for `product.*`, the discount code for `discount_code.*`, the customer for `customer.*`, the API key's record for `api_key.*` (never the key itself nor its hash), the merchant for `merchant.updated`, the cash drawer for `cash_drawer.*`. */
+                object: components["schemas"]["Order"] | components["schemas"]["Refund"] | components["schemas"]["Product"] | components["schemas"]["DiscountCode"] | components["schemas"]["Customer"] | components["schemas"]["ApiKey"] | components["schemas"]["Merchant"] | components["schemas"]["CashDrawer"];
             };
         };
         EventList: {
@@ -1489,6 +1932,120 @@ export interface components {
             tips: number;
             /** @description Sum of the refunds made in this bucket, in the smallest currency unit. */
             refunded_amount: number;
+        };
+        /**
+         * EndOfDayReport
+         * @description The end-of-day (Z) report of the credential's merchant and environment for one local day: per register and in total, the sales by tender, tips, tax, refunds and the drawers' over/short.
+         */
+        EndOfDayReport: {
+            /**
+             * @description ISO 4217 currency code.
+             * @example USD
+             */
+            currency: string;
+            /**
+             * Format: date
+             * @description The day reported, in `time_zone`.
+             */
+            date: string;
+            /** @description The IANA time zone the day was cut in. */
+            time_zone: string;
+            /**
+             * Format: date-time
+             * @description The day's first instant, in UTC (inclusive).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The next day's first instant, in UTC (exclusive). 23 or 25 hours after `from` on a day the clocks change.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            to: string;
+            /** @description Every register with a sale, a refund or a closed drawer in the day, by code; then, when there is any, the row of sales and refunds made without a drawer (`register: null`). */
+            registers: components["schemas"]["EndOfDayRegister"][];
+            /** @description The figures of every register of the day added up. */
+            totals: {
+                /** @description Orders paid in the day (counted at `payment.paid_at`). */
+                orders: number;
+                /** @description Sum of their totals without tips (goods and tax). */
+                sales: number;
+                /** @description Sum of their tips. */
+                tips: number;
+                /** @description Sum of their tax (included in `sales`). */
+                tax: number;
+                /** @description The cash part of what they were paid (`payment.cash_amount`: a cash order's total, or the cash part of a split), tips included. */
+                cash_sales: number;
+                /** @description The card part: `sales + tips - cash_sales`. */
+                card_sales: number;
+                /** @description Sum of the refunds made in the day, whenever their order was paid. */
+                refunds: number;
+                /** @description The part of those refunds paid back in cash. */
+                cash_refunds: number;
+                /** @description The part paid back to cards: `refunds - cash_refunds`. */
+                card_refunds: number;
+                /** @description `sales + tips - refunds`: what the day took, less what it gave back. Negative when the refunds exceed the sales. */
+                net: number;
+                /** @description Sum of the `over_short` of the drawers closed in the day: negative when cash was missing, positive when there was too much; 0 when none closed. */
+                over_short: number;
+            };
+        };
+        /**
+         * EndOfDayRegister
+         * @description One register's day: the orders paid on it (rung up on one of its cash drawers, `payment.cash_drawer_id`) and the refunds made on it (paid out of one of its drawers; a refund paid from no drawer counts on the register its order was rung up on), with its drawers closed that day.
+         */
+        EndOfDayRegister: {
+            register: string | null;
+            /** @description Orders paid in the day (counted at `payment.paid_at`). */
+            orders: number;
+            /** @description Sum of their totals without tips (goods and tax). */
+            sales: number;
+            /** @description Sum of their tips. */
+            tips: number;
+            /** @description Sum of their tax (included in `sales`). */
+            tax: number;
+            /** @description The cash part of what they were paid (`payment.cash_amount`: a cash order's total, or the cash part of a split), tips included. */
+            cash_sales: number;
+            /** @description The card part: `sales + tips - cash_sales`. */
+            card_sales: number;
+            /** @description Sum of the refunds made in the day, whenever their order was paid. */
+            refunds: number;
+            /** @description The part of those refunds paid back in cash. */
+            cash_refunds: number;
+            /** @description The part paid back to cards: `refunds - cash_refunds`. */
+            card_refunds: number;
+            /** @description `sales + tips - refunds`: what the day took, less what it gave back. Negative when the refunds exceed the sales. */
+            net: number;
+            /** @description Sum of the `over_short` of the drawers closed in the day: negative when cash was missing, positive when there was too much; 0 when none closed. */
+            over_short: number;
+            /** @description The register's drawers closed in the day, by closing time. */
+            drawers: components["schemas"]["EndOfDayDrawer"][];
+        };
+        /**
+         * EndOfDayDrawer
+         * @description A cash drawer of the register closed in the day (`closed_at` in it), whenever it was opened.
+         */
+        EndOfDayDrawer: {
+            /** @example drw_4Vq2c9XrT0bLkP7sYh1m */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, with milliseconds.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            closed_at: string;
+            /** @description The cash the drawer should have held at close. */
+            expected_cash: number;
+            /** @description The cash counted at close. */
+            counted_cash: number;
+            /** @description `counted_cash - expected_cash`. */
+            over_short: number;
         };
         /**
          * Merchant
@@ -2149,6 +2706,21 @@ export interface operations {
                          */
                         percentage_bps?: number;
                     };
+                    /**
+                     * @description The cash the customer handed over, in the smallest currency unit. A cash order: at least its total (the tip included); a split tender: at least `cash_amount`. The order's `payment.change_due` is what is handed back. A card order without `cash_amount` takes none.
+                     * @example 2000
+                     */
+                    cash_given?: number;
+                    /**
+                     * @description Card orders only: the part of the total (the tip included) paid in cash, 1 to the total less 1; the card is charged the rest. A cash order's cash part is its whole total, so it takes none.
+                     * @example 1000
+                     */
+                    cash_amount?: number;
+                    /**
+                     * @description The open cash drawer of the register ringing the sale up (`drw_...`), whatever the tender. Unknown: 404; closed: 422 `cash_drawer_closed`.
+                     * @example drw_0MvQZ7yq4Vq2c9XrT0bLkP7s
+                     */
+                    cash_drawer_id?: string;
                 };
             };
         };
@@ -2243,7 +2815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable Entity: `order_not_capturable` */
+            /** @description Unprocessable Entity: `order_not_capturable`, `cash_drawer_closed` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2486,6 +3058,11 @@ export interface operations {
                         line_item_id: string;
                         quantity: number;
                     }[];
+                    /**
+                     * @description The open cash drawer the refund's cash comes out of (`drw_...`). Default: the order's drawer while it is open, else none. Unknown: 404; closed: 422 `cash_drawer_closed`.
+                     * @example drw_0MvQZ7yq4Vq2c9XrT0bLkP7s
+                     */
+                    cash_drawer_id?: string;
                 };
             };
         };
@@ -2571,7 +3148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable Entity: `order_not_refundable` */
+            /** @description Unprocessable Entity: `order_not_refundable`, `cash_drawer_closed` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2617,6 +3194,408 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable`, `processor_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `order_not_paid` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createReceiptLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptLink"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `order_not_paid` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendReceiptEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description Where to send the receipt. Default: the order's customer's e-mail (only for a credential with `customers:read`, which may read it).
+                     * @example ada@example.com
+                     */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptEmail"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused`, `parameter_missing` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `order_not_paid` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4199,6 +5178,675 @@ export interface operations {
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCashDrawers: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                per_page?: number;
+                /** @description `open` (taking cash) or `closed` (counted; nothing more goes in or out). */
+                status?: "open" | "closed";
+                /**
+                 * @description Only this register's drawers.
+                 * @example R1
+                 */
+                register?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashDrawerList"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openCashDrawer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The register's code: 1 to 20 letters, digits, `-` and `_` (case matters: `R1` and `r1` are two registers).
+                     * @example R1
+                     */
+                    register: string;
+                    /**
+                     * @description The cash put in the drawer to start with (change), in the smallest currency unit; 0 for none.
+                     * @example 20000
+                     */
+                    opening_float: number;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashDrawer"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use`, `cash_drawer_already_open` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCashDrawer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashDrawer"];
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCashDrawerMovement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `paid_in` (cash put into the drawer, e.g. more change) or `paid_out` (cash taken out, e.g. to pay a supplier, or a drop to the safe).
+                     * @enum {string}
+                     */
+                    type: "paid_in" | "paid_out";
+                    /**
+                     * @description The cash paid in or out, in the smallest currency unit; at least 1.
+                     * @example 2500
+                     */
+                    amount: number;
+                    /**
+                     * @description Why the cash goes in or out, 1 to 200 characters (shown on the drawer).
+                     * @example Milk from the corner shop
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashDrawer"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `cash_drawer_closed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closeCashDrawer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of doing the work again.
+                 * @example 5f1c2a9e-0d4b-4c8e-9a57-3f2b1e6d7c80
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The cash counted in the drawer, in the smallest currency unit.
+                     * @example 48150
+                     */
+                    counted_cash: number;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashDrawer"];
+                };
+            };
+            /** @description Bad Request: `invalid_json`, `parameter_invalid`, `parameter_unknown`, `idempotency_key_reused` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `resource_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `request_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `cash_drawer_closed` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5959,6 +7607,112 @@ export interface operations {
             };
         };
     };
+    getEndOfDayReport: {
+        parameters: {
+            query: {
+                /**
+                 * @description The day, as a date in `time_zone`: from its local midnight (inclusive) to the next (exclusive). From 1970-01-01 to 9998-12-31.
+                 * @example 2026-11-21
+                 */
+                date: string;
+                /**
+                 * @description The IANA time zone the day is cut in (`Europe/Paris`, `America/New_York`); default `UTC`. A zone the server's time zone database does not know is 400 `parameter_invalid`.
+                 * @example America/New_York
+                 */
+                time_zone?: string;
+                /** @description `json` (default) or `csv`. Without it, `Accept: text/csv` asks for CSV too. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndOfDayReport"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: `parameter_invalid`, `parameter_unknown`, `parameter_missing` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `missing_credentials`, `invalid_credentials`, `credential_revoked`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: `request_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Header Fields Too Large: `headers_too_large` */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `database_timeout`, `commit_unconfirmed`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMerchant: {
         parameters: {
             query?: never;
@@ -6331,7 +8085,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
+                    enabled_events: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {
@@ -6755,7 +8509,7 @@ export interface operations {
                      *       "order.refunded"
                      *     ]
                      */
-                    enabled_events?: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "*")[];
+                    enabled_events?: ("order.created" | "order.updated" | "order.paid" | "order.canceled" | "order.refunded" | "order.disputed" | "refund.created" | "product.created" | "product.updated" | "discount_code.created" | "discount_code.updated" | "customer.created" | "customer.updated" | "api_key.created" | "api_key.revoked" | "merchant.updated" | "cash_drawer.opened" | "cash_drawer.closed" | "*")[];
                     description?: string | null;
                     /** @description Up to 50 string key/value pairs (keys up to 40 characters, values up to 500) for your own use. */
                     metadata?: {

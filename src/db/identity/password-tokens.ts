@@ -4,7 +4,7 @@
  * be confirmed). Both are kept as SHA-256 hashes of their tokens.
  */
 import { kyselyOf, type ReadHandle } from '../handle.js';
-import type { OutboxTokenTable, PasswordTokensTable, SignUpRequestsTable } from '../schema.js';
+import type { OneTimeTokenTable, PasswordTokensTable, SignUpRequestsTable } from '../schema.js';
 import type { DbTransaction } from '../transaction.js';
 
 export async function insertPasswordToken(handle: ReadHandle, row: PasswordTokensTable): Promise<void> {
@@ -74,7 +74,7 @@ export async function deleteSignUpsExpiredBefore(handle: ReadHandle, before: str
  * open at `now` (not used, not expired); true when it was. `till mail list` renews the token a
  * message's links carry when it shows them.
  */
-export async function renewOutboxToken(trx: DbTransaction, table: OutboxTokenTable, tokenHash: string, newHash: string, now: string): Promise<boolean> {
+export async function renewOutboxToken(trx: DbTransaction, table: OneTimeTokenTable, tokenHash: string, newHash: string, now: string): Promise<boolean> {
   const renewed = await trx
     .updateTable(table)
     .set({ token_hash: newHash })

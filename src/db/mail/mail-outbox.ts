@@ -21,10 +21,10 @@ export async function newestOutboxIds(handle: ReadHandle, limit: number): Promis
   return rows.map((row) => row.id);
 }
 
-export async function findOutboxMessage(handle: ReadHandle, id: string): Promise<Omit<OutboxRow, 'id' | 'merchant_id'> | undefined> {
+export async function findOutboxMessage(handle: ReadHandle, id: string): Promise<Omit<OutboxRow, 'id'> | undefined> {
   return kyselyOf(handle)
     .selectFrom('mail_outbox')
-    .select(['recipient', 'subject', 'links', 'transport', 'token_table', 'token_hash', 'shown_at', 'sent_at'])
+    .select(['merchant_id', 'recipient', 'subject', 'links', 'transport', 'token_table', 'token_hash', 'shown_at', 'sent_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

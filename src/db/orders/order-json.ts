@@ -36,10 +36,12 @@ const SQLITE = `select json_object(
   'payment_method', o.payment_method,
   'payment', case when o.paid_at is null then null else json_object(
       'method', o.payment_method, 'processor', o.payment_processor, 'processor_payment_id', o.processor_payment_id,
-      'card_brand', o.card_brand, 'card_last4', o.card_last4, 'paid_at', o.paid_at) end,
+      'card_brand', o.card_brand, 'card_last4', o.card_last4, 'cash_amount', o.cash_amount, 'card_amount', o.total - o.cash_amount,
+      'cash_given', o.cash_given, 'change_due', o.change_due, 'cash_drawer_id', o.cash_drawer_id, 'paid_at', o.paid_at) end,
   'refunds', json((select json_group_array(json_object(
       'id', r.id, 'order_id', r.order_id, 'amount', r.amount, 'currency', r.currency, 'status', r.status, 'reason', r.reason,
-      'items', json(r.items), 'processor_refund_id', r.processor_refund_id, 'created_at', r.created_at) order by r.created_at, r.id)
+      'items', json(r.items), 'processor_refund_id', r.processor_refund_id, 'cash_amount', r.cash_amount, 'cash_drawer_id', r.cash_drawer_id,
+      'created_at', r.created_at) order by r.created_at, r.id)
     from refunds r where r.merchant_id = o.merchant_id and r.order_id = o.id)),
   'dispute', json(o.dispute),
   'notes', o.notes, 'metadata', json(o.metadata), 'created_at', o.created_at, 'updated_at', o.updated_at) as body
@@ -56,10 +58,11 @@ const POSTGRES = `select row_to_json(x)::text as body from (
       where merchant_id = o.merchant_id and environment = o.environment and id = o.customer_id) c) as customer,
     o.payment_method,
     case when o.paid_at is null then null else (select row_to_json(p) from (select o.payment_method as method, o.payment_processor as processor,
-      o.processor_payment_id, o.card_brand, o.card_last4, o.paid_at) p) end as payment,
+      o.processor_payment_id, o.card_brand, o.card_last4, o.cash_amount, o.total - o.cash_amount as card_amount, o.cash_given, o.change_due,
+      o.cash_drawer_id, o.paid_at) p) end as payment,
     coalesce((select '[' || string_agg(row_to_json(rf)::text, ',' order by r.created_at, r.id) || ']'
       from refunds r, lateral (select r.id, r.order_id, r.amount, r.currency, r.status, r.reason, r.items::json as items,
-        r.processor_refund_id, r.created_at) rf
+        r.processor_refund_id, r.cash_amount, r.cash_drawer_id, r.created_at) rf
       where r.merchant_id = o.merchant_id and r.order_id = o.id), '[]')::json as refunds,
     o.dispute::json as dispute,
     o.notes, o.metadata::json as metadata, o.created_at, o.updated_at

@@ -9,7 +9,7 @@ import type { Updateable } from 'kysely';
 import { ENDPOINTS, parseEndpoints, type OutboxEndpoint } from '../outbox/outbox.js';
 import { preparedOnce, runPrepared } from '../prepared.js';
 import { kyselyOf, type ReadHandle } from '../handle.js';
-import type { Environment, LineItemRow, OrderRow, OrdersTable, RefundRow } from '../schema.js';
+import type { Environment, LineItemRow, OrderRow, OrdersTable, OrderStatus, RefundRow } from '../schema.js';
 import { otherEnvironmentHolding, selectScoped, type Tenant } from '../scoped.js';
 import type { DbTransaction } from '../transaction.js';
 import { ORDER_JSON } from './order-json.js';
@@ -47,6 +47,12 @@ export async function selectOrderForUpdate(trx: DbTransaction, tenant: Tenant, o
 export async function orderExists(handle: ReadHandle, tenant: Tenant, orderId: string): Promise<boolean> {
   const row = await selectScoped(kyselyOf(handle), 'orders', tenant).select('id').where('id', '=', orderId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The tenant's order's status, or undefined when the tenant has no such order. */
+export async function orderStatus(handle: ReadHandle, tenant: Tenant, orderId: string): Promise<OrderStatus | undefined> {
+  const row = await selectScoped(kyselyOf(handle), 'orders', tenant).select('status').where('id', '=', orderId).executeTakeFirst();
+  return row?.status;
 }
 
 /** The tenant's other environment when it holds an order with this id (for the 404's hint). */

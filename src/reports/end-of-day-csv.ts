@@ -1,0 +1,47 @@
+/**
+ * The end-of-day report as CSV (RFC 4180): a header row, one row per register in the report's
+ * order, then the totals. The register column names the rows that are not a register in
+ * parentheses, which a register's code cannot hold: `(no register)` and `(total)`.
+ *
+ * A text cell that a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@`, a
+ * tab or a carriage return; a register's code may start with `-`) gets a leading `'`, as OWASP
+ * advises against CSV injection. Numbers are written as they are.
+ */
+import type { EndOfDayReport } from './schemas.js';
+
+export const END_OF_DAY_CSV_COLUMNS = [
+  'register', 'currency', 'orders', 'sales', 'tips', 'tax', 'cash_sales', 'card_sales', 'refunds', 'cash_refunds', 'card_refunds', 'net', 'drawers_closed', 'over_short',
+] as const;
+
+/** The report's CSV text, lines ended by CRLF. */
+export function endOfDayCsv(report: EndOfDayReport): string {
+  const line = (register: string, figures: EndOfDayReport['totals'], drawersClosed: number) =>
+    [
+      textCell(register),
+      textCell(report.currency),
+      figures.orders,
+      figures.sales,
+      figures.tips,
+      figures.tax,
+      figures.cash_sales,
+      figures.card_sales,
+      figures.refunds,
+      figures.cash_refunds,
+      figures.card_refunds,
+      figures.net,
+      drawersClosed,
+      figures.over_short,
+    ].join(',');
+  const lines = [
+    END_OF_DAY_CSV_COLUMNS.join(','),
+    ...report.registers.map((row) => line(row.register ?? '(no register)', row, row.drawers.length)),
+    line('(total)', report.totals, report.registers.reduce((count, row) => count + row.drawers.length, 0)),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A text cell: formula starters defused with a leading `'`, then quoted when it holds a comma, a quote or a line break. */
+export function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
