@@ -2,10 +2,17 @@
  * The open drawer of this register, shared by the sale (every capture names it; a cash sale needs
  * one) and the drawer screen: loaded from `GET /v1/cash_drawers?register=…&status=open`.
  */
-import type { ApiFailure } from '../api';
+import type { Schemas } from '@till/client';
+import { till, type ApiFailure } from '../api';
 import { asFailure } from '../components';
-import { findOpenDrawer, type CashDrawer } from './contract';
 import { createStore } from './store';
+
+type CashDrawer = Schemas['CashDrawer'];
+
+/** The open drawer of `register`, or undefined when it has none. */
+export async function findOpenDrawer(register: string): Promise<CashDrawer | undefined> {
+  return (await till.cashDrawers.list({ register, status: 'open', per_page: 1 })).data[0];
+}
 
 export type DrawerState =
   | { status: 'loading'; register: string }

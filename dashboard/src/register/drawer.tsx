@@ -5,13 +5,15 @@
  * sales, less cash refunds, plus paid in, less paid out.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiFailure } from '../api';
+import type { Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { can, useAccount } from '../account';
 import { asFailure, ConfirmDialog, Dialog, ErrorAlert } from '../components';
 import { formatDateTime, formatMoney, moneyInput, parseMoney } from '../format';
-import { addMovement, closeDrawer, findOpenDrawer, openDrawer, type CashDrawer } from './contract';
-import { drawerChanged, drawerState, loadDrawer } from './drawer-state';
+import { drawerChanged, drawerState, findOpenDrawer, loadDrawer } from './drawer-state';
 import { useStore } from './store';
+
+type CashDrawer = Schemas['CashDrawer'];
 
 /** "Over $1.00", "Short $2.50" or "Even". */
 export function overShort(amount: number, currency: string): string {
@@ -35,7 +37,7 @@ function OpenDrawerForm(props: { register: string; scope: string; onOpened: (dra
         setBusy(true);
         setError(undefined);
         try {
-          const drawer = await openDrawer(props.register, amount, note);
+          const drawer = await till.cashDrawers.open({ register: props.register, opening_float: amount, ...(note.trim() === '' ? {} : { note: note.trim() }) });
           drawerChanged(drawer);
           props.onOpened(drawer);
         } catch (failure) {
@@ -154,7 +156,7 @@ function OpenDrawer(props: { drawer: CashDrawer; writable: boolean; onClosed: (d
     <>
       <p class="muted">
         Open since {formatDateTime(drawer.opened_at)}
-        {drawer.opened_by?.name || drawer.opened_by?.email ? ` by ${drawer.opened_by.name ?? drawer.opened_by.email}` : ''}.
+        {drawer.opened_by === null ? '' : ` by ${drawer.opened_by.email}`}.
       </p>
       <DrawerFigures drawer={drawer} />
       {drawer.movements.length > 0 && (
@@ -199,7 +201,7 @@ function MovementForm(props: { drawer: CashDrawer }) {
         setBusy(true);
         setError(undefined);
         try {
-          drawerChanged(await addMovement(drawer.id, type, minor, reason.trim()));
+          drawerChanged(await till.cashDrawers.createMovement(drawer.id, { type, amount: minor, reason: reason.trim() }));
           setDone(`${type === 'paid_in' ? 'Paid in' : 'Paid out'} ${formatMoney(minor, drawer.currency)}.`);
           setAmount('');
           setReason('');
@@ -287,7 +289,7 @@ function CloseForm(props: { drawer: CashDrawer; onClosed: (drawer: CashDrawer) =
         }
         confirmLabel="Close drawer"
         onConfirm={async () => {
-          const closed = await closeDrawer(drawer.id, confirming!, note);
+          const closed = await till.cashDrawers.close(drawer.id, { counted_cash: confirming!, ...(note.trim() === '' ? {} : { note: note.trim() }) });
           drawerChanged(closed);
           props.onClosed(closed);
         }}

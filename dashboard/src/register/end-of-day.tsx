@@ -5,12 +5,16 @@
  * print styles leave the report alone on the paper), and downloadable as the API's CSV.
  */
 import { useState } from 'preact/hooks';
-import { ApiFailure } from '../api';
+import type { Schemas } from '@till/client';
+import { ApiFailure, till } from '../api';
 import { asFailure, ErrorAlert, Loaded, useResource } from '../components';
 import { formatDateTime, formatMoney } from '../format';
-import { endOfDayCsv, endOfDayReport, type EndOfDayFigures, type EndOfDayRegister, type EndOfDayReport } from './contract';
 import { localDay } from './device';
 import { overShort } from './drawer';
+
+type EndOfDayReport = Schemas['EndOfDayReport'];
+type EndOfDayRegister = Schemas['EndOfDayRegister'];
+type EndOfDayFigures = EndOfDayReport['totals'];
 
 function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -32,7 +36,7 @@ export function EndOfDayScreen() {
   const [date, setDate] = useState(localDay());
   const [timeZone, setTimeZone] = useState(deviceTimeZone());
   const [applied, setApplied] = useState({ date, timeZone });
-  const report = useResource(() => endOfDayReport(applied.date, applied.timeZone), [applied.date, applied.timeZone]);
+  const report = useResource(() => till.reports.endOfDay({ date: applied.date, time_zone: applied.timeZone }), [applied.date, applied.timeZone]);
   const [csvError, setCsvError] = useState<ApiFailure>();
   const [busy, setBusy] = useState(false);
   return (
@@ -73,7 +77,7 @@ export function EndOfDayScreen() {
                   setBusy(true);
                   setCsvError(undefined);
                   try {
-                    download(await endOfDayCsv(data.date, data.time_zone), `end-of-day-${data.date}.csv`, 'text/csv');
+                    download(await till.reports.endOfDayCsv({ date: data.date, time_zone: data.time_zone }), `end-of-day-${data.date}.csv`, 'text/csv');
                   } catch (failure) {
                     setCsvError(asFailure(failure));
                   } finally {
@@ -110,9 +114,10 @@ function Report(props: { report: EndOfDayReport }) {
   const money = (amount: number) => formatMoney(amount, report.currency);
   const cell = (figures: EndOfDayFigures, key: keyof EndOfDayFigures) => {
     const value = figures[key];
-    if (key === 'orders') return String(value ?? 0);
-    if (key === 'over_short') return value === null ? '—' : overShort(value, report.currency);
-    return money(key === 'cash_refunds' || key === 'card_refunds' ? -(value ?? 0) : (value ?? 0));
+    if (key === 'orders') return String(value);
+    if (key === 'over_short') return overShort(value, report.currency);
+    // Refunds are money going out: shown negative, as the net takes them off.
+    return money(key === 'cash_refunds' || key === 'card_refunds' ? -value : value);
   };
   const name = (row: EndOfDayRegister) => row.register ?? 'No register';
   const drawers = report.registers.flatMap((row) => row.drawers.map((drawer) => ({ register: name(row), drawer })));

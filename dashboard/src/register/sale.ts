@@ -15,11 +15,12 @@
 import { TillError, type BodyOf, type Schemas } from '@till/client';
 import { till } from '../api';
 import { EMPTY_CART, orderRequest, type Cart } from './cart';
-import { captureSale, type SaleCapture } from './contract';
 import { rememberSold } from './device';
 import { createStore, type Store } from './store';
 
 type Order = Schemas['Order'];
+/** Capture Order's body: a card's token and tip, the cash handed over, a split's cash part, the drawer. */
+export type SaleCapture = BodyOf<'/v1/orders/{id}/capture', 'post'>;
 
 export type Tender = 'cash' | 'card' | 'split';
 /** `cart`: building the cart; `cash`, `tip`, `card`, `split`: tendering the order; `done`: paid. */
@@ -157,7 +158,7 @@ function makeFlow(scope: string): SaleFlow {
       if (order === null) return Promise.reject(new Error('There is no order to pay.'));
       const run = (async () => {
         try {
-          const paid = await captureSale(order.id, body, `${sale.key}.capture.${sale.captureAttempt}`);
+          const paid = await till.orders.capture(order.id, body, { idempotencyKey: `${sale.key}.capture.${sale.captureAttempt}` });
           rememberSold(scope, paid.id);
           update({ order: paid, phase: 'done' });
           return paid;

@@ -11,7 +11,6 @@ import { ConfirmDialog, EmptyState, ErrorAlert, Loaded, StatusBadge, useResource
 import { formatModifier, formatMoney, moneyInput, parseMoney } from '../format';
 import { refundValue } from '../pages/order';
 import { Link } from '../router';
-import { cashPayment, refundCash, refundSale } from './contract';
 import { soldToday, startOfToday } from './device';
 import { loadDrawer, openDrawerId } from './drawer-state';
 
@@ -90,7 +89,7 @@ function SaleView(props: { order: Order; reload: () => void }) {
   const { account } = useAccount();
   const money = (amount: number) => formatMoney(amount, order.currency);
   const writable = can(account, 'orders:write');
-  const cash = cashPayment(order);
+  const payment = order.payment;
   const [voiding, setVoiding] = useState(false);
   return (
     <>
@@ -119,12 +118,10 @@ function SaleView(props: { order: Order; reload: () => void }) {
           <dt>Refunded</dt>
           <dd data-figure="refunded">{money(order.refunded_amount)}</dd>
         </div>
-        {order.payment !== null && (
+        {payment !== null && (
           <div>
             <dt>Paid</dt>
-            <dd>
-              {order.payment.method === 'cash' ? 'Cash' : cash !== undefined && cash.cash_amount > 0 ? `${money(cash.cash_amount)} cash + ${money(cash.card_amount)} card` : 'Card'}
-            </dd>
+            <dd>{payment.method === 'cash' ? 'Cash' : payment.cash_amount > 0 ? `${money(payment.cash_amount)} cash + ${money(payment.card_amount)} card` : 'Card'}</dd>
           </div>
         )}
       </dl>
@@ -133,7 +130,7 @@ function SaleView(props: { order: Order; reload: () => void }) {
           {order.refunds.map((refund) => (
             <li key={refund.id}>
               Refunded {money(refund.amount)}
-              {refundCash(refund) > 0 && ` (${money(refundCash(refund))} in cash)`}
+              {refund.cash_amount > 0 && ` (${money(refund.cash_amount)} in cash)`}
             </li>
           ))}
         </ul>
@@ -250,7 +247,7 @@ function RefundPanel(props: { order: Order; reload: () => void }) {
         confirmLabel={pending === undefined ? 'Refund' : `Refund ${money(pending.value)}`}
         onConfirm={async () => {
           const drawerId = openDrawerId();
-          await refundSale(order.id, { ...pending!.body, ...(drawerId === undefined ? {} : { cash_drawer_id: drawerId }) });
+          await till.orders.refund(order.id, { ...pending!.body, ...(drawerId === undefined ? {} : { cash_drawer_id: drawerId }) });
           setQuantities({});
           setAmount('');
           props.reload();

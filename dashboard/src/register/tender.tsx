@@ -7,13 +7,13 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
-import { ApiFailure } from '../api';
-import { asFailure, ErrorAlert } from '../components';
+import { ApiFailure, till } from '../api';
+import { can, useAccount } from '../account';
+import { asFailure, Dialog, ErrorAlert, Field } from '../components';
 import { formatMoney, minorUnitDigits, moneyInput, parseMoney } from '../format';
 import { Link } from '../router';
 import { tipOf } from '../../../src/orders/money';
-import { cashPayment, type SaleCapture } from './contract';
-import type { Tip } from './sale';
+import type { SaleCapture, Tip } from './sale';
 
 type Order = Schemas['Order'];
 
@@ -396,20 +396,23 @@ export function SplitScreen(props: { order: Order; onSplit: (cashAmount: number,
 
 export function DoneScreen(props: { order: Order; onNewSale: () => void }) {
   const { order } = props;
+  const { account } = useAccount();
   const money = (amount: number) => formatMoney(amount, order.currency);
-  const cash = cashPayment(order);
-  const change = cash?.change_due ?? null;
+  const payment = order.payment;
+  const change = payment?.change_due ?? null;
   const newSale = useRef<HTMLButtonElement>(null);
+  const [mailing, setMailing] = useState(false);
+  const [sent, setSent] = useState('');
   useEffect(() => newSale.current?.focus({ preventScroll: true }), []);
   return (
     <div class="tender-screen done">
       <h2 class="tender-title">Paid</h2>
       <p class="due">
         <strong data-paid>{money(order.total)}</strong>{' '}
-        {order.payment?.method === 'card'
-          ? cash !== undefined && cash.cash_amount > 0
-            ? `· ${money(cash.cash_amount)} cash, ${money(cash.card_amount)} by card`
-            : `· card${order.payment.card_last4 ? ` ending ${order.payment.card_last4}` : ''}`
+        {payment?.method === 'card'
+          ? payment.cash_amount > 0
+            ? `· ${money(payment.cash_amount)} cash, ${money(payment.card_amount)} by card${payment.card_last4 ? ` ending ${payment.card_last4}` : ''}`
+            : `· card${payment.card_last4 ? ` ending ${payment.card_last4}` : ''}`
           : '· cash'}
       </p>
       {change !== null && (
@@ -420,14 +423,66 @@ export function DoneScreen(props: { order: Order; onNewSale: () => void }) {
       <p>
         <Link href={`/dashboard/orders/${order.id}`}>Order #{order.number}</Link>
       </p>
+      <p role="status" class="hint" data-receipt-status>
+        {sent}
+      </p>
       <div class="tender-actions">
         <a class="button secondary big" href={`/dashboard/orders/${order.id}/receipt`} target="_blank" rel="noopener">
           Print receipt
         </a>
+        {can(account, 'orders:write') && (
+          <button type="button" class="secondary big" onClick={() => setMailing(true)}>
+            E-mail receipt
+          </button>
+        )}
         <button type="button" class="big" ref={newSale} onClick={props.onNewSale}>
           New sale
         </button>
       </div>
+      <Dialog title="E-mail the receipt" open={mailing} onClose={() => setMailing(false)}>
+        <ReceiptEmailForm
+          order={order}
+          onSent={(to) => {
+            setSent(`Receipt sent to ${to}.`);
+            setMailing(false);
+          }}
+          onCancel={() => setMailing(false)}
+        />
+      </Dialog>
     </div>
+  );
+}
+
+/** The address the receipt goes to: the customer's e-mail at first. */
+function ReceiptEmailForm(props: { order: Order; onSent: (to: string) => void; onCancel: () => void }) {
+  const [to, setTo] = useState(props.order.customer?.email ?? '');
+  const [error, setError] = useState<ApiFailure>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        setError(undefined);
+        try {
+          props.onSent((await till.orders.sendReceiptEmail(props.order.id, { to: to.trim() })).to);
+        } catch (failure) {
+          setError(asFailure(failure));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Field label="E-mail address" id="receipt-to" type="email" required autoComplete="off" value={to} onInput={setTo} hint="The receipt and a link to it online are sent there." />
+      <ErrorAlert error={error} />
+      <div class="actions">
+        <button type="button" class="secondary big" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button type="submit" class="big" disabled={busy}>
+          Send receipt
+        </button>
+      </div>
+    </form>
   );
 }
