@@ -4,7 +4,7 @@
  * `docs/screenshots/`: Home with its chart (today, and the last 7 days with a bar's value read out),
  * the orders list, an order page, the products and customers lists, a list with nothing in it yet
  * (webhooks), a refund's confirmation and the key-created dialog, each at desktop and phone width
- * (390 pixels).
+ * (390 pixels); and the register with a sale in its cart, on a counter tablet (1024 x 768) and a phone.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const REGISTER_SIZES = { tablet: { width: 1024, height: 768 }, phone: { width: 390, height: 844 } } as const;
 
 const dir = mkdtempSync(join(tmpdir(), 'till-screenshots-'));
 const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${join(dir, 'till.db')}` });
@@ -91,6 +92,28 @@ try {
     await page.screenshot({ path: `${OUT}key-created-${size}.png` });
     await context.close();
     console.log(`wrote ${size} screenshots`);
+  }
+
+  for (const [size, viewport] of Object.entries(REGISTER_SIZES)) {
+    const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', deviceScaleFactor: size === 'phone' ? 2 : 1 });
+    // A device that was named register R1 before.
+    await context.addInitScript("localStorage.setItem('till.register.code', 'R1')");
+    const page = await context.newPage();
+    await signIn(page, '/dashboard/register');
+    await page.getByRole('button', { name: /^Cappuccino/ }).click();
+    const options = page.getByRole('dialog', { name: 'Cappuccino: options' });
+    await options.getByLabel('Large +0.50').check();
+    await options.getByLabel('Oat +0.50').check();
+    await options.getByRole('button', { name: /^Add for / }).click();
+    await page.getByRole('button', { name: /^Butter Croissant/ }).click();
+    await page.getByRole('button', { name: /^Espresso/ }).click();
+    await page.getByRole('button', { name: /^Espresso/ }).click();
+    // On a phone the cart waits behind its bar: the lines are in the page, not on screen.
+    await page.locator('#register-cart [data-line="Espresso"] [data-quantity]', { hasText: /^2$/ }).waitFor({ state: 'attached' });
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${OUT}register-${size}.png` });
+    await context.close();
+    console.log(`wrote the register's ${size} screenshot`);
   }
   console.log(`in ${OUT}`);
 } finally {

@@ -18,6 +18,7 @@ import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { TeamPage } from './pages/team';
 import { AccountPage } from './pages/account';
 import { SettingsPage } from './pages/settings';
+import { RegisterPage, registerScreen } from './register/register-page';
 import type { JSX } from 'preact';
 
 interface Section {
@@ -28,6 +29,7 @@ interface Section {
 
 const SECTIONS: Section[] = [
   { href: '/dashboard', label: 'Home', allowed: (a) => can(a, 'orders:read') },
+  { href: '/dashboard/register', label: 'Register', allowed: (a) => can(a, 'orders:write') && can(a, 'products:read') },
   { href: '/dashboard/orders', label: 'Orders', allowed: (a) => can(a, 'orders:read') },
   { href: '/dashboard/products', label: 'Products', allowed: (a) => can(a, 'products:read') },
   { href: '/dashboard/discount-codes', label: 'Discounts', allowed: (a) => can(a, 'products:read') },
@@ -43,6 +45,8 @@ function route(path: string): { section: Section | undefined; page: () => JSX.El
   const find = (href: string) => SECTIONS.find((s) => s.href === href);
   let match: RegExpExecArray | null;
   if (path === '/dashboard') return { section: find('/dashboard'), page: () => <HomePage /> };
+  const register = registerScreen(path);
+  if (register !== undefined) return { section: find('/dashboard/register'), page: () => <RegisterPage screen={register} /> };
   if (path === '/dashboard/orders') return { section: find('/dashboard/orders'), page: () => <OrdersPage /> };
   if ((match = /^\/dashboard\/orders\/([^/]+)$/.exec(path))) {
     const id = decodeURIComponent(match[1]!);
@@ -140,6 +144,8 @@ export function Layout() {
     document.title = `${section?.label ?? 'Dashboard'} · Till`;
   }, [section]);
   const sandbox = account.environment === 'sandbox';
+  // The register needs the screen's height: below a desktop's width its header keeps the links behind Menu.
+  const onRegister = section?.href === '/dashboard/register';
   return (
     <>
       <a class="skip" href="#main">
@@ -150,7 +156,7 @@ export function Layout() {
           Test mode: you are viewing sandbox data. Nothing here moves real money.
         </div>
       )}
-      <header class="top">
+      <header class={onRegister ? 'top compact' : 'top'}>
         <div class="brand">
           <span class="logo" aria-hidden="true">
             T
@@ -181,7 +187,7 @@ export function Layout() {
           </div>
         </nav>
       </header>
-      <main id="main" ref={main} tabIndex={-1} key={`${account.environment}:${path}`}>
+      <main id="main" ref={main} tabIndex={-1} key={`${account.environment}:${path}`} class={onRegister ? 'register-main' : undefined}>
         {allowed ? page() : <NoAccess />}
       </main>
     </>

@@ -65,12 +65,20 @@ function App() {
   );
 }
 
+/**
+ * Where a page load of `path` shows: a cashier who lands on the dashboard's front page (after signing
+ * in, or opening `/dashboard`) gets the register, their working screen; every other page stays itself.
+ */
+function landing(path: string): string {
+  return path === '/dashboard' && currentSession()?.claims.role === 'cashier' ? '/dashboard/register' : path;
+}
+
 async function boot(root: HTMLElement): Promise<void> {
   const here = new URL(location.href);
   if (here.pathname === '/dashboard/callback') {
     try {
       const returnTo = await completeAuthorization(here);
-      navigate(returnTo, { replace: true });
+      navigate(landing(returnTo), { replace: true });
     } catch (error) {
       const message = error instanceof SignInError ? error.message : 'The sign-in could not be completed.';
       history.replaceState(null, '', '/dashboard');
@@ -81,6 +89,8 @@ async function boot(root: HTMLElement): Promise<void> {
     await startAuthorization('/dashboard', { signUp: true });
   } else if (currentSession() === undefined && (await resumeSession().catch(() => undefined)) === undefined) {
     await startAuthorization(here.pathname + here.search);
+  } else if (landing(here.pathname) !== here.pathname) {
+    history.replaceState(null, '', landing(here.pathname));
   }
   root.textContent = '';
   render(<App />, root);

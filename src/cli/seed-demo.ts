@@ -77,23 +77,25 @@ type ProductKey = 'espresso' | 'cappuccino' | 'croissant' | 'beans' | 'drip' | '
 type CustomerKey = 'ada' | 'grace' | 'alan';
 
 const CATALOGUE: Record<ProductKey, CreateProductBody> = {
-  espresso: { name: 'Espresso', price: 325, inventory: 500 },
+  espresso: { name: 'Espresso', price: 325, inventory: 500, category: 'Coffee' },
   // A Size to choose (required) and a Milk to add (optional, one at most): "Oat +0.50" on a line.
   cappuccino: {
     name: 'Cappuccino',
     price: 450,
     inventory: 300,
+    category: 'Coffee',
     modifier_groups: [
       { name: 'Size', required: true, max_selected: 1, options: [{ name: 'Small', price_delta: 0 }, { name: 'Large', price_delta: 50 }] },
       { name: 'Milk', required: false, max_selected: 1, options: [{ name: 'Oat', price_delta: 50 }] },
     ],
   },
-  croissant: { name: 'Butter Croissant', price: 375, inventory: 40 },
-  beans: { name: 'House Blend Beans 340 g', price: 1800, inventory: 25 },
+  croissant: { name: 'Butter Croissant', price: 375, inventory: 40, category: 'Bakery' },
+  // Sold off the shelf with its barcode, which the register's scanner reads.
+  beans: { name: 'House Blend Beans 340 g', price: 1800, inventory: 25, category: 'Beans', barcode: '4006381333931' },
   // Brewed by the urn: nobody counts cups, so stock is not tracked.
-  drip: { name: 'Drip Coffee', price: 275, inventory: null },
+  drip: { name: 'Drip Coffee', price: 275, inventory: null, category: 'Coffee' },
   // Off the menu until autumn: inactive products cannot be ordered.
-  pumpkin: { name: 'Pumpkin Spice Latte', price: 575, inventory: 0, active: false },
+  pumpkin: { name: 'Pumpkin Spice Latte', price: 575, inventory: 0, active: false, category: 'Coffee' },
 };
 
 const CUSTOMERS: Record<CustomerKey, { name: string; email: string | null }> = {

@@ -221,6 +221,15 @@ describeEachBackend('@till/client sign-in', (backend) => {
     const report = await till.reports.sales({ from: today, to: today });
     assert.ok(report !== undefined);
 
+    const drawer = await till.cashDrawers.open({ register: 'R1', opening_float: 10000 });
+    await till.cashDrawers.createMovement(drawer.id, { type: 'paid_in', amount: 500, reason: 'Change from the bank' });
+    assert.equal((await till.cashDrawers.retrieve(drawer.id)).paid_in, 500);
+    assert.deepEqual((await till.cashDrawers.list({ register: 'R1', status: 'open' })).data.map((d) => d.id), [drawer.id]);
+    assert.equal((await till.cashDrawers.close(drawer.id, { counted_cash: 10400 })).over_short, -100);
+    const endOfDay = await till.reports.endOfDay({ date: today, time_zone: 'UTC' });
+    assert.equal(endOfDay.registers.find((r) => r.register === 'R1')?.over_short, -100);
+    assert.match(await till.reports.endOfDayCsv({ date: today }), /^register,currency,orders,[^\r]*\r\nR1,USD,/);
+
     await till.merchant.update({ receipt_footer: 'Thank you!' });
     assert.equal((await till.merchant.retrieve()).receipt_footer, 'Thank you!');
 

@@ -529,7 +529,7 @@ type RefundBody = { reason: Schemas['RefundReason']; amount?: number; items?: { 
  * with their discounts, with their share of the order's tax (everything left of the goods when every
  * unit comes back: never the tip), or everything left.
  */
-function refundValue(order: Order, body: RefundBody): number {
+export function refundValue(order: Order, body: RefundBody): number {
   const left = order.total - order.refunded_amount;
   if (body.amount !== undefined) return body.amount;
   if (body.items === undefined) return left;

@@ -6,7 +6,7 @@
  */
 import { authorizationUrl, createPkce, exchangeCode, SourceCredentials, TokenCredentials, type AccessTokenSource, type TokenOptions, type Tokens } from './auth.js';
 import { Transport, type ClientOptions } from './core.js';
-import { AccountResource, ApiKeys, AuthResource, Customers, DiscountCodes, Events, MerchantResource, Orders, Products, Reports, Users, WebhookEndpoints } from './resources.js';
+import { AccountResource, ApiKeys, AuthResource, CashDrawers, Customers, DiscountCodes, Events, MerchantResource, Orders, Products, Reports, Users, WebhookEndpoints } from './resources.js';
 import { verify } from './webhooks.js';
 
 export type TillOptions = ClientOptions &
@@ -32,6 +32,7 @@ export class Till {
   readonly account: AccountResource;
   readonly users: Users;
   readonly reports: Reports;
+  readonly cashDrawers: CashDrawers;
   readonly merchant: MerchantResource;
   readonly auth: AuthResource;
   private readonly tokenCredentials: TokenCredentials | undefined;
@@ -64,6 +65,7 @@ export class Till {
     this.account = new AccountResource(transport);
     this.users = new Users(transport);
     this.reports = new Reports(transport);
+    this.cashDrawers = new CashDrawers(transport);
     this.merchant = new MerchantResource(transport);
     this.auth = new AuthResource(transport);
   }

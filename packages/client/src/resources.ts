@@ -38,6 +38,8 @@ export type User = Schemas['User'];
 export type Account = Schemas['Account'];
 export type Session = Schemas['Session'];
 export type SalesReport = Schemas['SalesReport'];
+export type EndOfDayReport = Schemas['EndOfDayReport'];
+export type CashDrawer = Schemas['CashDrawer'];
 export type TokenResponse = Schemas['TokenResponse'];
 export type Merchant = Schemas['Merchant'];
 export type WebhookEndpoint = AnswerOf<'/v1/webhook_endpoints/{id}', 'get'>;
@@ -222,9 +224,42 @@ export class Users extends Resource {
   }
 }
 
+type EndOfDayQuery = Omit<QueryOf<'/v1/reports/end_of_day', 'get'>, 'format'>;
+
 export class Reports extends Resource {
   sales(query: QueryOf<'/v1/reports/sales', 'get'>, options?: RequestOptions) {
     return this.call<'/v1/reports/sales', 'get'>('get', '/v1/reports/sales' + queryString(query), undefined, options);
+  }
+  /** The end-of-day (Z) report of one local day (`date`, in `time_zone`): per register and in total. */
+  endOfDay(query: EndOfDayQuery, options?: RequestOptions) {
+    return this.call<'/v1/reports/end_of_day', 'get'>('get', '/v1/reports/end_of_day' + queryString(query), undefined, options);
+  }
+  /** The same report as CSV text (a header row, one row per register, then the totals), for a spreadsheet. */
+  endOfDayCsv(query: EndOfDayQuery, options?: RequestOptions): ApiPromise<string> {
+    const headers = { accept: 'text/csv', ...options?.headers };
+    return new ApiPromise(() => this.transport.send<string>('GET', '/v1/reports/end_of_day' + queryString({ ...query, format: 'csv' }), undefined, { ...options, headers }));
+  }
+}
+
+/** A register's cash drawer sessions: opened with a float, cash paid in and out, counted and closed. */
+export class CashDrawers extends Resource {
+  list(query?: QueryOf<'/v1/cash_drawers', 'get'>, options?: RequestOptions) {
+    return this.paged<'/v1/cash_drawers'>('/v1/cash_drawers', query, options);
+  }
+  /** Opens a drawer for a register (409 `cash_drawer_already_open` when it has one open). */
+  open(body: BodyOf<'/v1/cash_drawers', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/cash_drawers', 'post'>('post', '/v1/cash_drawers', body, options);
+  }
+  retrieve(id: string, options?: RequestOptions) {
+    return this.call<'/v1/cash_drawers/{id}', 'get'>('get', `/v1/cash_drawers/${enc(id)}`, undefined, options);
+  }
+  /** Cash paid in or out of an open drawer, with its reason. */
+  createMovement(id: string, body: BodyOf<'/v1/cash_drawers/{id}/movements', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/cash_drawers/{id}/movements', 'post'>('post', `/v1/cash_drawers/${enc(id)}/movements`, body, options);
+  }
+  /** Closes the drawer with the cash counted in it: its expected cash is fixed and its over/short known. */
+  close(id: string, body: BodyOf<'/v1/cash_drawers/{id}/close', 'post'>, options?: RequestOptions) {
+    return this.call<'/v1/cash_drawers/{id}/close', 'post'>('post', `/v1/cash_drawers/${enc(id)}/close`, body, options);
   }
 }
 
