@@ -29,15 +29,19 @@ export async function pageOf<Row>(
 ): Promise<{ rows: Row[]; pagination: Pagination }> {
   const page = request.page ?? 1;
   const perPage = request.per_page ?? 20;
-  const [counted, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    filtered
-      .select(columns as any)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-  ]);
-  return { rows: rows as Row[], pagination: pagination(Number(counted.total), page, perPage) };
+  // The count rides along with the page, as a subquery of the same statement: one snapshot, so the
+  // total agrees with the rows even while rows are being added (an endpoint's delivery attempts are).
+  const counted = filtered.select((eb) => eb.fn.countAll<number>().as('total'));
+  const found = (await filtered
+    .select(columns as any)
+    .select(counted.as('page_total'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute()) as Array<Record<string, unknown>>;
+  // A page past the end has no row to carry the count: it is counted alone.
+  const total = found.length > 0 ? Number(found[0]!.page_total) : Number((await counted.executeTakeFirstOrThrow()).total);
+  const rows = found.map(({ page_total: _, ...row }) => row);
+  return { rows: rows as Row[], pagination: pagination(total, page, perPage) };
 }
