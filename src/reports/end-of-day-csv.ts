@@ -7,6 +7,7 @@
  * tab or a carriage return; a register's code may start with `-`) gets a leading `'`, as OWASP
  * advises against CSV injection. Numbers are written as they are.
  */
+import { csvText } from '../http/csv.js';
 import type { EndOfDayReport } from './schemas.js';
 
 export const END_OF_DAY_CSV_COLUMNS = [
@@ -17,8 +18,8 @@ export const END_OF_DAY_CSV_COLUMNS = [
 export function endOfDayCsv(report: EndOfDayReport): string {
   const line = (register: string, figures: EndOfDayReport['totals'], drawersClosed: number) =>
     [
-      textCell(register),
-      textCell(report.currency),
+      csvText(register),
+      csvText(report.currency),
       figures.orders,
       figures.sales,
       figures.tips,
@@ -38,10 +39,4 @@ export function endOfDayCsv(report: EndOfDayReport): string {
     line('(total)', report.totals, report.registers.reduce((count, row) => count + row.drawers.length, 0)),
   ];
   return `${lines.join('\r\n')}\r\n`;
-}
-
-/** A text cell: formula starters defused with a leading `'`, then quoted when it holds a comma, a quote or a line break. */
-export function textCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
