@@ -22,7 +22,7 @@ import { describeEachBackend } from '../helpers/backends.js';
 import { waitForOutbox } from '../helpers/mail.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 import { createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
-import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, signInOnPage, unlabelledControls, type Watched } from './support.js';
+import { assertClean, BROWSER_SKIP, focused, launchBrowser, openContext, scrollsSideways, scanBarcode, signInOnPage, typeKeys, unlabelledControls, type Watched } from './support.js';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -126,22 +126,21 @@ describeEachBackend('the register in Chromium', (backend) => {
 
       // A scan with the focus nowhere (on the page's body): digits quickly, then Enter.
       await page.evaluate('document.activeElement && document.activeElement.blur()');
-      await page.keyboard.type(`${CROISSANT_BARCODE}\n`);
+      await scanBarcode(page, CROISSANT_BARCODE);
       await waitForQuantity(page, 'Butter Croissant', 1);
       await page.getByRole('status').filter({ hasText: 'Added Butter Croissant.' }).waitFor();
 
       // The same digits typed at a person's pace (about 8 keys a second) are not a scan: nothing is
       // added. The scan after it proves it, adding one unit, not two.
       await page.evaluate('document.activeElement && document.activeElement.blur()');
-      await page.keyboard.type(CROISSANT_BARCODE, { delay: 120 });
-      await page.keyboard.press('Enter');
-      await page.keyboard.type(`${CROISSANT_BARCODE}\n`);
+      await typeKeys(page, `${CROISSANT_BARCODE}\n`, 120);
+      await scanBarcode(page, CROISSANT_BARCODE);
       await waitForQuantity(page, 'Butter Croissant', 2);
 
       // Unknown, and inactive, barcodes: a clear message, nothing added.
-      await page.keyboard.type('9780000000002\n');
+      await scanBarcode(page, '9780000000002');
       await page.locator('[data-notice="error"]', { hasText: 'No product has the barcode 9780000000002.' }).waitFor();
-      await page.keyboard.type('5000000000001\n');
+      await scanBarcode(page, '5000000000001');
       await page.locator('[data-notice="error"]', { hasText: 'Pumpkin Spice Latte (barcode 5000000000001) is not for sale: it is inactive.' }).waitFor();
 
       // Digits typed in the search box, then Enter: the barcode's product, and the box is emptied.
@@ -156,7 +155,7 @@ describeEachBackend('the register in Chromium', (backend) => {
       const note = page.getByLabel('Note', { exact: true });
       await note.fill('Warm it up ');
       await note.focus();
-      await page.keyboard.type(`${CROISSANT_BARCODE}\n`);
+      await scanBarcode(page, CROISSANT_BARCODE);
       await waitForQuantity(page, 'Butter Croissant', 4);
       assert.equal(await note.inputValue(), 'Warm it up ');
       assert.equal(await focused(page), 'cart-note', 'the focus stays where it was');

@@ -102,3 +102,27 @@ export function unlabelledControls(page: Page): Promise<string[]> {
     })
     .map((el) => el.outerHTML.slice(0, 160))`) as Promise<string[]>;
 }
+
+/**
+ * Types `keys` (digits, and `\n` for Enter) as a keyboard does, each key stamped `gapMs` after the
+ * one before: a barcode scanner at 5 ms a key, a person at 120. The stamps are the keys' own
+ * (`KeyboardEvent.timeStamp`, which the register's scanner reads), set through the DevTools
+ * protocol, so a busy machine that delivers them late does not turn a scan into typing.
+ */
+export async function typeKeys(page: Page, keys: string, gapMs: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const start = Date.now() / 1000;
+    for (const [i, key] of [...keys].entries()) {
+      const at = start + (i * gapMs) / 1000;
+      const stroke = key === '\n' ? { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' } : { key, code: `Digit${key}`, windowsVirtualKeyCode: key.charCodeAt(0), text: key };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...stroke, timestamp: at });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: stroke.key, code: stroke.code, windowsVirtualKeyCode: stroke.windowsVirtualKeyCode, timestamp: at + 0.001 });
+    }
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** A barcode scanner's keys: the code's digits and Enter, 5 ms apart. */
+export const scanBarcode = (page: Page, code: string) => typeKeys(page, `${code}\n`, 5);
