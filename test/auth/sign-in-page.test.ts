@@ -155,8 +155,10 @@ test('the sign-in page fits a phone screen and cannot be framed', { skip: SKIP }
     const framing = await browser.newPage();
     const blocked: string[] = [];
     framing.on('console', (message) => blocked.push(message.text()));
+    // The browser's refusal is the event to wait for; the frame is read after it.
+    const refused = framing.waitForEvent('console', { predicate: (message) => /frame-ancestors/.test(message.text()), timeout: 30_000 }).catch(() => undefined);
     await framing.setContent(`<iframe src="${authorizationUrl.href}"></iframe>`);
-    await framing.waitForTimeout(500);
+    await refused;
     const frame = framing.frames().find((f) => f !== framing.mainFrame());
     const framedText = frame === undefined ? '' : await frame.evaluate('document.body ? document.body.innerText : ""').catch(() => '');
     assert.doesNotMatch(String(framedText), /Sign in to Till/, 'the form is not shown inside another page');
