@@ -8,15 +8,30 @@
  * the bound is per file, 20 minutes, and a hung test fails at that bound instead.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const major = Number(process.versions.node.split('.')[0]);
 const timeoutMs = major >= 24 ? 60_000 : 20 * 60_000;
+// `--test-force-exit` ends the run before a reporter's last lines reach a pipe, so the closing report
+// (what was skipped, and why) goes to a file, printed once the run has ended.
+const reportDirectory = mkdtempSync(join(tmpdir(), 'till-test-report-'));
+const closingReport = join(reportDirectory, 'closing.txt');
 const args = [
   '--import', 'tsx', '--test', '--test-concurrency=4', `--test-timeout=${timeoutMs}`, '--test-force-exit',
   '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=./test/helpers/skipped-reporter.mjs', '--test-reporter-destination=stdout',
+  '--test-reporter=./test/helpers/skipped-reporter.mjs', `--test-reporter-destination=${closingReport}`,
   ...(process.argv.length > 2 ? process.argv.slice(2) : ['test/*/*.test.ts']),
 ];
 const child = spawn(process.execPath, args, { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128)));
+child.on('exit', (code, signal) => {
+  try {
+    process.stdout.write(readFileSync(closingReport, 'utf8'));
+  } catch {
+    process.stdout.write('ℹ the run ended before its closing report was written\n');
+  }
+  rmSync(reportDirectory, { recursive: true, force: true });
+  process.exitCode = code ?? (signal === null ? 1 : 128);
+});
