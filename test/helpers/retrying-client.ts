@@ -53,15 +53,23 @@ export async function sendRepeated(apis: readonly Api[], path: string, body: unk
  * Sends a POST with an Idempotency-Key until it is served, as a client does when the server sheds
  * load: a 503 (which must carry `Retry-After`) is sent again with the same key after the time it
  * asks for, spread over 0.5 to 1.5 times it so that a burst does not come back as one; a 409
- * `idempotency_key_in_use` is sent again at once. Returns the answer that is neither, and how many
- * 503s came before it. `apis` are tried in turn.
+ * `idempotency_key_in_use` is sent again at once. Returns the answer that is neither, how many 503s
+ * came before it, and which of `apis` (tried in turn) gave it.
  */
-export async function sendUntilServed(apis: readonly Api[], path: string, body: unknown, key: string, start = 0, maxAttempts = 60): Promise<{ response: ApiResponse; shed: number }> {
+export async function sendUntilServed(
+  apis: readonly Api[],
+  path: string,
+  body: unknown,
+  key: string,
+  start = 0,
+  maxAttempts = 60,
+): Promise<{ response: ApiResponse; shed: number; servedBy: number }> {
   let shed = 0;
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    const response = await apis[(start + attempt) % apis.length]!.post(path, body, { 'idempotency-key': key });
+    const servedBy = (start + attempt) % apis.length;
+    const response = await apis[servedBy]!.post(path, body, { 'idempotency-key': key });
     if (response.status === 409 && response.body?.error?.code === 'idempotency_key_in_use') continue;
-    if (response.status !== 503) return { response, shed };
+    if (response.status !== 503) return { response, shed, servedBy };
     const retryAfter = Number(response.headers.get('retry-after'));
     assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1, `${path} (${key}): a 503 carries Retry-After, got ${response.headers.get('retry-after')}`);
     shed++;

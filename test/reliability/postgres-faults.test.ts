@@ -715,7 +715,10 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
         { inject: () => setReadOnly(true), readyDuring: 503, during: () => sleep(1_000), restore: () => setReadOnly(false) },
         { LOG_LEVEL: 'error' },
       );
-      assert.ok(answers.filter((a) => a.status === 503).every((a) => a.body.error.code === 'service_unavailable'));
+      // Refused writes say the database takes none; on a starved machine a request may also pass its
+      // deadline first (database_timeout), which is load shed, not this fault.
+      const codes = answers.filter((a) => a.status === 503).map((a) => a.body.error.code as string);
+      assert.ok(codes.includes('service_unavailable') && codes.every((code) => code === 'service_unavailable' || code === 'database_timeout'), codes.join(', '));
       assert.match(till.output, /database unavailable: read_only/);
     } finally {
       await setReadOnly(false);
