@@ -112,10 +112,13 @@ async function boot(root: HTMLElement): Promise<void> {
   } else if (here.pathname === '/dashboard/signup') {
     await startAuthorization('/dashboard', { signUp: true });
   } else if (currentSession() === undefined) {
-    const resumed = await resumeSession().then(
-      (session) => (session === undefined ? 'signed-out' : 'signed-in'),
-      () => 'unreachable' as const,
-    );
+    // No network: the refresh token is not spent on a request whose answer (its successor) could be lost.
+    const resumed = !navigator.onLine
+      ? 'unreachable'
+      : await resumeSession().then(
+          (session) => (session === undefined ? 'signed-out' : 'signed-in'),
+          () => 'unreachable' as const,
+        );
     const offline = lastAccount();
     if (resumed === 'unreachable' && offline !== undefined) {
       root.textContent = '';
