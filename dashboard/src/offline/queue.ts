@@ -167,10 +167,30 @@ export async function watchQueue(queue: string | null): Promise<void> {
   if (ticket === watching) queueCounts.set(countsOf(queue, sales));
 }
 
+let counting: Promise<void> | undefined;
+let countAgain = false;
+
+/**
+ * Reads the counts again after a change: one read at a time, and one more after it for every change
+ * meanwhile (a sync writes four times a sale; reading the whole queue at each would cost its square).
+ */
 function refreshCounts(): void {
   queueVersion.set((v) => v + 1);
+  if (counting !== undefined) {
+    countAgain = true;
+    return;
+  }
   const queue = queueCounts.get().queue;
-  if (queue !== null) void watchQueue(queue).catch(() => undefined);
+  if (queue === null) return;
+  counting = watchQueue(queue)
+    .catch(() => undefined)
+    .finally(() => {
+      counting = undefined;
+      if (countAgain) {
+        countAgain = false;
+        refreshCounts();
+      }
+    });
 }
 
 function changed(): void {
