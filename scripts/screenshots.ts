@@ -4,7 +4,8 @@
  * `docs/screenshots/`: Home with its chart (today, and the last 7 days with a bar's value read out),
  * the orders list, an order page, the products and customers lists, a list with nothing in it yet
  * (webhooks), a refund's confirmation and the key-created dialog, each at desktop and phone width
- * (390 pixels); and the register with a sale in its cart, on a counter tablet (1024 x 768) and a phone.
+ * (390 pixels); and the register with a sale in its cart, on a counter tablet (1024 x 768) and a phone,
+ * and on the tablet once more with the network gone (cash only, the offline banner).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,6 +113,13 @@ try {
     await page.locator('#register-cart [data-line="Espresso"] [data-quantity]', { hasText: /^2$/ }).waitFor({ state: 'attached' });
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${OUT}register-${size}.png` });
+    if (size === 'tablet') {
+      // Kept for offline use, then the network goes: the banner, and the card buttons off.
+      await page.locator('[data-offline-ready]').waitFor();
+      await context.setOffline(true);
+      await page.locator('[data-offline-state]', { hasText: 'Offline' }).waitFor();
+      await page.screenshot({ path: `${OUT}register-offline-${size}.png` });
+    }
     await context.close();
     console.log(`wrote the register's ${size} screenshot`);
   }

@@ -19,6 +19,8 @@ import { TeamPage } from './pages/team';
 import { AccountPage } from './pages/account';
 import { SettingsPage } from './pages/settings';
 import { RegisterPage, registerScreen } from './register/register-page';
+import { OfflineBanner, useOfflineSync } from './offline/status';
+import { forgetLastAccount } from './offline/snapshot';
 import type { JSX } from 'preact';
 
 interface Section {
@@ -144,6 +146,7 @@ export function Layout() {
     document.title = `${section?.label ?? 'Dashboard'} · Till`;
   }, [section]);
   const sandbox = account.environment === 'sandbox';
+  useOfflineSync(account);
   // The register needs the screen's height: below a desktop's width its header keeps the links behind Menu.
   const onRegister = section?.href === '/dashboard/register';
   return (
@@ -151,6 +154,7 @@ export function Layout() {
       <a class="skip" href="#main">
         Skip to content
       </a>
+      <OfflineBanner />
       {sandbox && (
         <div class="test-banner" role="status">
           Test mode: you are viewing sandbox data. Nothing here moves real money.
@@ -181,7 +185,15 @@ export function Layout() {
             <span class="muted" title={`${account.user?.email} (${account.user?.role})`}>
               {account.user?.email} ({account.user?.role})
             </span>
-            <button type="button" class="secondary" onClick={() => void signOut()}>
+            <button
+              type="button"
+              class="secondary"
+              onClick={() => {
+                // Signed out on purpose: this device no longer opens offline as this user (their queued sales stay, theirs).
+                forgetLastAccount();
+                void signOut();
+              }}
+            >
               Sign out
             </button>
           </div>

@@ -1,6 +1,10 @@
 /**
  * The merchant dashboard: signs in through Till's OAuth flow, then routes between the pages. Served
  * at `/dashboard` by the same server as the API, and a client of the public API like any other app.
+ *
+ * Without the network (the page then comes from the service worker), it opens as the account this
+ * device was last signed in with, so that the register sells and queues; when the network is back it
+ * resumes the sign-in (or asks for it again) before anything is sent.
  */
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -9,6 +13,9 @@ import { AccountState, type Account } from './account';
 import { completeAuthorization, currentSession, onSessionChange, resumeSession, SignInError, startAuthorization } from './auth';
 import { asFailure } from './components';
 import { Layout } from './layout';
+import { online } from './offline/connectivity';
+import { keepAccount, lastAccount } from './offline/snapshot';
+import { installWorker } from './offline/worker';
 import { navigate } from './router';
 
 function SignInProblem(props: { message: string }) {
@@ -25,24 +32,41 @@ function SignInProblem(props: { message: string }) {
   );
 }
 
-function App() {
-  const [account, setAccount] = useState<Account>();
+/** `offline`: opened without the network, as the account this device last signed in with. */
+function App(props: { offline?: Account }) {
+  const [account, setAccount] = useState<Account | undefined>(props.offline);
   const [failure, setFailure] = useState<string>();
   const load = async () => {
     try {
-      setAccount(await till.account.retrieve());
+      const loaded = await till.account.retrieve();
+      setAccount(loaded);
       setFailure(undefined);
+      await keepAccount(loaded).catch(() => undefined);
     } catch (error) {
-      setFailure(asFailure(error).message);
+      const shown = asFailure(error);
+      // Offline with an account already shown: it stays (the register sells offline).
+      if (shown.status !== 0 || account === undefined) setFailure(shown.message);
     }
   };
   useEffect(() => {
-    void load();
-    return onSessionChange((session, ended) => {
+    if (props.offline === undefined) void load();
+    const stopSession = onSessionChange((session, ended) => {
       if (session !== undefined) return;
       setAccount(undefined);
       if (ended === 'ended') void startAuthorization(location.pathname + location.search);
     });
+    // Opened offline: at the network's return, the sign-in the backend keeps, or the sign-in page.
+    const stopOnline = online.subscribe((connected) => {
+      if (!connected || currentSession() !== undefined) return;
+      resumeSession().then(
+        (session) => (session === undefined ? void startAuthorization(location.pathname + location.search) : void load()),
+        () => undefined,
+      );
+    });
+    return () => {
+      stopSession();
+      stopOnline();
+    };
   }, []);
   if (failure !== undefined && account === undefined) {
     return (
@@ -87,8 +111,22 @@ async function boot(root: HTMLElement): Promise<void> {
     }
   } else if (here.pathname === '/dashboard/signup') {
     await startAuthorization('/dashboard', { signUp: true });
-  } else if (currentSession() === undefined && (await resumeSession().catch(() => undefined)) === undefined) {
-    await startAuthorization(here.pathname + here.search);
+  } else if (currentSession() === undefined) {
+    // No network: the refresh token is not spent on a request whose answer (its successor) could be lost.
+    const resumed = !navigator.onLine
+      ? 'unreachable'
+      : await resumeSession().then(
+          (session) => (session === undefined ? 'signed-out' : 'signed-in'),
+          () => 'unreachable' as const,
+        );
+    const offline = lastAccount();
+    if (resumed === 'unreachable' && offline !== undefined) {
+      root.textContent = '';
+      render(<App offline={offline} />, root);
+      return;
+    }
+    if (resumed !== 'signed-in') await startAuthorization(here.pathname + here.search);
+    if (landing(here.pathname) !== here.pathname) history.replaceState(null, '', landing(here.pathname));
   } else if (landing(here.pathname) !== here.pathname) {
     history.replaceState(null, '', landing(here.pathname));
   }
@@ -96,4 +134,5 @@ async function boot(root: HTMLElement): Promise<void> {
   render(<App />, root);
 }
 
+installWorker();
 void boot(document.getElementById('app')!);

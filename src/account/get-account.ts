@@ -19,6 +19,7 @@ export async function getAccount({ db }: Services, principal: Principal): Promis
     name: merchant.name,
     currency: merchant.currency,
     tax_rate_bps: merchant.tax_rate_bps,
+    prices_include_tax: merchant.prices_include_tax === 1,
     environment: principal.environment,
     permissions: SCOPES.filter((scope) => principal.permissions.has(scope)),
     user,

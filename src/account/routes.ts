@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       operationId: 'getAccount',
       summary: 'Retrieve the account',
       description:
-        'The merchant the credential acts for (`id`, `name`, `currency`, `tax_rate_bps`), the `environment` it acts on, its `permissions`, ' +
+        'The merchant the credential acts for (`id`, `name`, `currency`, `tax_rate_bps`, `prices_include_tax`), the `environment` it acts on, its `permissions`, ' +
         'and, for a user access token, the `user` (`id`, `email`, `role`); `user` is null for an API key. ' +
         'Any valid credential may call it: no permission is needed.',
       response: { 200: Account, ...errorResponses(...ERRORS) },

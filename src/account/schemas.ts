@@ -21,6 +21,9 @@ export const Account = Type.Object(
     name: Type.String({ description: "The merchant's business name." }),
     currency: Currency,
     tax_rate_bps: Type.Integer({ minimum: 0, maximum: 10_000, description: 'Tax rate in basis points (825 is 8.25%), applied to every order.' }),
+    prices_include_tax: Type.Boolean({
+      description: "Whether prices include the tax (the tax is then the part of a sale's total that is tax) or it is added on top: with `tax_rate_bps`, what a register needs to work out a total without the network.",
+    }),
     environment: Type.Enum(ENVIRONMENTS, { description: 'The data set the credential acts on: `sandbox` or `production`.' }),
     permissions: Type.Array(Type.Enum(SCOPES), { description: 'What the credential may do now (for a user: what the role grants).' }),
     user: Type.Union([AccountUser, Type.Null()], { description: 'The user a user access token belongs to; null for an API key.' }),

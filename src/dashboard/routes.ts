@@ -2,7 +2,9 @@
  * `/dashboard`: the merchant dashboard, built by `npm run build` into `dist/dashboard/public/` and
  * served from there. Any `/dashboard/*` page address answers the same page (the dashboard routes in
  * the browser); `/dashboard/assets/*` are its script and style sheet. A strict Content-Security-Policy
- * lets the page load and call nothing but this server.
+ * lets the page load and call nothing but this server. `/dashboard/sw.js` is the service worker that
+ * keeps the page and its assets for the register to open offline (its scope, `/dashboard`, is one
+ * level above the script, hence `Service-Worker-Allowed`), beside the web app manifest and its icon.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -19,6 +21,8 @@ const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
@@ -39,6 +43,13 @@ const ASSET_TYPES: Record<string, string> = {
 
 const ASSET_NAME = /^[A-Za-z0-9-]+\.(js|css|js\.map|css\.map)$/;
 
+/** The files of the installable app, at fixed addresses: fetched again whenever they may have changed. */
+const APP_FILES: Record<string, { file: string; type: string; headers?: Record<string, string> }> = {
+  '/dashboard/sw.js': { file: 'sw.js', type: 'text/javascript; charset=utf-8', headers: { 'service-worker-allowed': '/dashboard' } },
+  '/dashboard/manifest.webmanifest': { file: 'manifest.webmanifest', type: 'application/manifest+json; charset=utf-8' },
+  '/dashboard/icon.svg': { file: 'icon.svg', type: 'image/svg+xml' },
+};
+
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const hide = { hide: true } as const;
   const open = { public: true } as const;
@@ -54,6 +65,18 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/dashboard', { schema: hide, config: open }, page);
   app.get('/dashboard/*', { schema: hide, config: open }, page);
+
+  for (const [path, { file, type, headers }] of Object.entries(APP_FILES)) {
+    app.get(path, { schema: hide, config: open }, async (request, reply) => {
+      if (!existsSync(`${DASHBOARD_FILES}${file}`)) {
+        const error = new ApiError('route_not_found', `The dashboard has not been built: no ${file}.`);
+        return reply.code(404).header('cache-control', 'no-store').send(errorBody(error, request.id));
+      }
+      // A new build changes the worker (it names the build's assets): the browser checks it at each visit.
+      reply.headers({ ...SECURITY_HEADERS, ...headers, 'content-type': type, 'cache-control': 'no-cache' });
+      return readFile(`${DASHBOARD_FILES}${file}`);
+    });
+  }
 
   app.get<{ Params: { '*': string } }>('/dashboard/assets/*', { schema: hide, config: open }, async (request, reply) => {
     const name = request.params['*'];

@@ -10,7 +10,7 @@ import { signInAs } from '../helpers/oauth.js';
 import { Api, createProduct, createTestMerchant, startTestServer, type TestServer } from '../helpers/server.js';
 import { assertError } from '../orders/support.js';
 
-const ACCOUNT_FIELDS = ['currency', 'environment', 'id', 'name', 'permissions', 'tax_rate_bps', 'user'];
+const ACCOUNT_FIELDS = ['currency', 'environment', 'id', 'name', 'permissions', 'prices_include_tax', 'tax_rate_bps', 'user'];
 
 describeEachBackend('Account and environment switch', (backend) => {
   let server: TestServer;
@@ -29,6 +29,7 @@ describeEachBackend('Account and environment switch', (backend) => {
       name: 'Test Shop',
       currency: 'EUR',
       tax_rate_bps: 825,
+      prices_include_tax: false,
       environment: 'sandbox',
       permissions: ['orders:read', 'products:read'],
       user: null,

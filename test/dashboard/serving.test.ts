@@ -50,3 +50,32 @@ test("the page's script and style sheet are served with their types and kept for
     assert.equal(body.error.code, 'route_not_found');
   }
 });
+
+test('the installable app: the manifest, its icon, and the service worker, which names the assets of this build and takes the scope /dashboard', async () => {
+  const html = await (await fetch(`${server.url}/dashboard`)).text();
+  assert.match(html, /<link rel="manifest" href="\/dashboard\/manifest\.webmanifest">/);
+  const script = /src="(\/dashboard\/assets\/app-[A-Z0-9]+\.js)"/.exec(html)?.[1];
+  const styles = /href="(\/dashboard\/assets\/styles-[A-Z0-9]+\.css)"/.exec(html)?.[1];
+  assert.ok(script && styles, html);
+
+  const manifest = await fetch(`${server.url}/dashboard/manifest.webmanifest`);
+  assert.equal(manifest.status, 200);
+  assert.equal(manifest.headers.get('content-type'), 'application/manifest+json; charset=utf-8');
+  const app = (await manifest.json()) as { start_url: string; scope: string; display: string; icons: { src: string }[] };
+  assert.deepEqual([app.start_url, app.scope, app.display], ['/dashboard/register', '/dashboard', 'standalone']);
+  const icon = await fetch(server.url + app.icons[0]!.src);
+  assert.equal(icon.status, 200);
+  assert.equal(icon.headers.get('content-type'), 'image/svg+xml');
+
+  const worker = await fetch(`${server.url}/dashboard/sw.js`);
+  assert.equal(worker.status, 200);
+  assert.equal(worker.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  assert.equal(worker.headers.get('cache-control'), 'no-cache', 'a new build is a new worker, seen at the next visit');
+  assert.equal(worker.headers.get('service-worker-allowed'), '/dashboard');
+  const source = await worker.text();
+  for (const kept of ['"/dashboard"', `"${script}"`, `"${styles}"`]) assert.ok(source.includes(kept), `the worker keeps ${kept}`);
+  assert.doesNotMatch(source, /\/v1\//, 'the worker keeps nothing of the API');
+
+  const policy = (await fetch(`${server.url}/dashboard`)).headers.get('content-security-policy') ?? '';
+  for (const directive of ["manifest-src 'self'", "worker-src 'self'"]) assert.ok(policy.split('; ').includes(directive), directive);
+});

@@ -31,6 +31,8 @@ export function CartPanel(props: {
   currency: string;
   busy: Tender | undefined;
   error: ApiFailure | undefined;
+  /** No network: cash only, the total worked out on the register. */
+  offline?: boolean;
   onChange: (change: (cart: Cart) => Cart) => void;
   onTender: (tender: Tender) => void;
   onClear: () => Promise<void>;
@@ -145,7 +147,9 @@ export function CartPanel(props: {
           {discounts}
         </p>
       )}
-      <p class="muted small cart-tax-note">Tax and the total: from Till when you choose how the customer pays.</p>
+      <p class="muted small cart-tax-note">
+        {props.offline ? 'Offline: cash only; the register works out the tax and the total.' : 'Tax and the total: from Till when you choose how the customer pays.'}
+      </p>
       <ErrorAlert error={props.error} />
       <div class="tender-buttons" role="group" aria-label="Pay">
         {(['cash', 'card', 'split'] as const).map((tender) => (
@@ -155,10 +159,12 @@ export function CartPanel(props: {
             class={tender === 'split' ? 'secondary' : 'big'}
             data-tender={tender}
             aria-busy={props.busy === tender}
-            disabled={empty || typeof discounts === 'string' || (props.busy !== undefined && props.busy !== tender)}
+            disabled={empty || typeof discounts === 'string' || (props.busy !== undefined && props.busy !== tender) || (props.offline === true && tender !== 'cash')}
             onClick={() => props.onTender(tender)}
           >
             {tender === 'cash' ? 'Cash' : tender === 'card' ? 'Card' : 'Split cash + card'}
+            {/* Why it is off, in the button itself: what a cashier reads at a glance. */}
+            {props.offline === true && tender !== 'cash' && <span class="tender-off"> needs a connection</span>}
           </button>
         ))}
         <button

@@ -2,29 +2,57 @@
  * The catalogue of the register: the shop's active products as a grid of buttons grouped by category,
  * a bar of categories, and a search box (List Products `q`: a name's start, a SKU or a barcode).
  * Enter in the search box with digits adds the product of that barcode; with a search that found one
- * product, adds that one.
+ * product, adds that one. Each catalogue read online is kept on the device (`offline/snapshot.ts`):
+ * without the network the register shows, and searches, the one it kept.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
-import { till } from '../api';
+import { ApiFailure, till } from '../api';
+import { useAccount } from '../account';
 import { asFailure, ErrorAlert, Loaded, useResource } from '../components';
-import type { ApiFailure } from '../api';
 import { formatMoney } from '../format';
+import { online } from '../offline/connectivity';
+import { catalogueKept, keepProducts, readSnapshot, scopeOf } from '../offline/snapshot';
+import { useStore } from './store';
 
 type Product = Schemas['Product'];
+type Account = Schemas['Account'];
 
 /** The most products the register shows (10 pages of 100): a shop with more finds the rest by search. */
 const MAX_PRODUCTS = 1000;
 /** Products of no category are listed under this name, last. */
 const OTHER = 'Other';
 
-async function loadCatalogue(): Promise<Product[]> {
+async function fetchCatalogue(): Promise<Product[]> {
   const products: Product[] = [];
   for await (const product of till.products.list({ active: true, per_page: 100 })) {
     products.push(product);
     if (products.length >= MAX_PRODUCTS) break;
   }
   return products.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The catalogue from Till, kept for offline use; without the network, the one kept. */
+async function loadCatalogue(account: Account): Promise<Product[]> {
+  if (online.get()) {
+    try {
+      const products = await fetchCatalogue();
+      await keepProducts(account, products);
+      catalogueKept.set(true);
+      return products;
+    } catch (error) {
+      if (asFailure(error).status !== 0) throw error;
+    }
+  }
+  const kept = await readSnapshot(scopeOf(account));
+  if (kept === undefined || kept.savedAt === '') throw new ApiFailure('Offline, and this register has kept no catalogue: open it once with the network.', 0, 'offline');
+  return kept.products;
+}
+
+/** A search without the network, in the kept catalogue: as List Products' `q` (a name's start, an exact SKU or barcode). */
+function searchKept(products: readonly Product[], q: string): Product[] {
+  const start = q.toLowerCase();
+  return products.filter((p) => p.name.toLowerCase().startsWith(start) || p.sku === q || p.barcode === q).slice(0, 50);
 }
 
 function categoryOf(product: Product): string {
@@ -38,7 +66,9 @@ function categoriesOf(products: readonly Product[]): string[] {
 }
 
 export function Catalogue(props: { currency: string; onPick: (product: Product) => void; onBarcode: (code: string) => void }) {
-  const catalogue = useResource(loadCatalogue, []);
+  const { account } = useAccount();
+  const connected = useStore(online);
+  const catalogue = useResource(() => loadCatalogue(account), [connected, account.id, account.environment]);
   const [category, setCategory] = useState<string>();
   const [text, setText] = useState('');
   const [results, setResults] = useState<{ q: string; products: Product[] }>();
@@ -54,6 +84,11 @@ export function Catalogue(props: { currency: string; onPick: (product: Product) 
     }
     // One search per pause in the typing, the answer of the latest only.
     const ticket = ++searched.current;
+    if (!connected) {
+      setResults({ q, products: searchKept(catalogue.data ?? [], q) });
+      setSearchError(undefined);
+      return;
+    }
     const timer = setTimeout(() => {
       till.products.list({ q, active: true, per_page: 50 }).then(
         (list) => ticket === searched.current && (setResults({ q, products: list.data }), setSearchError(undefined)),
@@ -61,7 +96,7 @@ export function Catalogue(props: { currency: string; onPick: (product: Product) 
       );
     }, 150);
     return () => clearTimeout(timer);
-  }, [q]);
+  }, [q, connected, catalogue.data]);
 
   const pick = (product: Product) => {
     props.onPick(product);

@@ -1,7 +1,8 @@
 /**
  * The register at `/dashboard/register`: a cashier's selling screen, part of the dashboard (same
  * sign-in, same API client). This device's register code is asked once; then the screens: the sale,
- * today's sales (refunds and voids), the drawer, and, for managers and admins, the end-of-day report.
+ * today's sales (refunds and voids), the drawer, and, for managers and admins, the end-of-day report;
+ * and, once it has sold offline, the report of its offline sales.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { can, useAccount } from '../account';
@@ -14,8 +15,20 @@ import { EndOfDayScreen } from './end-of-day';
 import { SaleDetail, SalesToday } from './sales-today';
 import { SellScreen } from './sell';
 import { useStore } from './store';
+import { online } from '../offline/connectivity';
+import { queueCounts } from '../offline/queue';
+import { catalogueKept, keepDrawer, queueOf } from '../offline/snapshot';
+import { REPORT_PATH } from '../offline/status';
+import { shellKept } from '../offline/worker';
+import { OfflineReport } from './offline-report';
 
-export type RegisterScreen = { name: 'sale' } | { name: 'sales' } | { name: 'sale-detail'; id: string } | { name: 'drawer' } | { name: 'end-of-day' };
+export type RegisterScreen =
+  | { name: 'sale' }
+  | { name: 'sales' }
+  | { name: 'sale-detail'; id: string }
+  | { name: 'drawer' }
+  | { name: 'end-of-day' }
+  | { name: 'offline' };
 
 /** The screen of a path under `/dashboard/register`, or undefined for none. */
 export function registerScreen(path: string): RegisterScreen | undefined {
@@ -25,6 +38,7 @@ export function registerScreen(path: string): RegisterScreen | undefined {
   if (detail) return { name: 'sale-detail', id: decodeURIComponent(detail[1]!) };
   if (path === '/dashboard/register/drawer') return { name: 'drawer' };
   if (path === '/dashboard/register/end-of-day') return { name: 'end-of-day' };
+  if (path === REPORT_PATH) return { name: 'offline' };
   return undefined;
 }
 
@@ -33,18 +47,28 @@ export function RegisterPage(props: { screen: RegisterScreen }) {
   const code = useStore(registerCode);
   const [changing, setChanging] = useState(false);
   const scope = `${account.id}.${account.environment}`;
+  const counts = useStore(queueCounts);
+  const connected = useStore(online);
+  const drawer = useStore(drawerState);
   useEffect(() => {
     document.title = 'Register · Till';
   }, [props.screen.name]);
   useEffect(() => {
-    if (code !== null && can(account, 'cash_drawers:read')) void loadDrawer(code, scope);
-  }, [code, scope]);
+    if (code !== null && connected && can(account, 'cash_drawers:read')) void loadDrawer(code, scope);
+  }, [code, scope, connected]);
+  useEffect(() => {
+    // The drawer as last known online: an offline sale's cash goes in it.
+    if (drawer?.status === 'open' || drawer?.status === 'none') void keepDrawer(account, drawer.register, drawer.status === 'open' ? drawer.drawer.id : undefined).catch(() => undefined);
+  }, [drawer]);
   if (code === null || changing) return <RegisterSetup current={code} onDone={() => setChanging(false)} />;
   const tabs: [RegisterScreen['name'], string, string][] = [
     ['sale', '/dashboard/register', 'Sale'],
     ['sales', '/dashboard/register/sales', "Today's sales"],
     ...(can(account, 'cash_drawers:read') ? ([['drawer', '/dashboard/register/drawer', 'Drawer']] as [RegisterScreen['name'], string, string][]) : []),
     ...(can(account, 'reports:read') ? ([['end-of-day', '/dashboard/register/end-of-day', 'End of day']] as [RegisterScreen['name'], string, string][]) : []),
+    ...(counts.waiting + counts.refused + counts.differences > 0 || props.screen.name === 'offline'
+      ? ([['offline', REPORT_PATH, 'Offline sales']] as [RegisterScreen['name'], string, string][])
+      : []),
   ];
   const current = props.screen.name === 'sale-detail' ? 'sales' : props.screen.name;
   return (
@@ -63,6 +87,7 @@ export function RegisterPage(props: { screen: RegisterScreen }) {
             Register <strong data-register-code>{code}</strong>
           </span>
           <DrawerStatus />
+          <OfflineReady />
           <button type="button" class="secondary" onClick={() => setChanging(true)}>
             Change register
           </button>
@@ -73,12 +98,34 @@ export function RegisterPage(props: { screen: RegisterScreen }) {
       {props.screen.name === 'sale-detail' && <SaleDetail id={props.screen.id} register={code} scope={scope} />}
       {props.screen.name === 'drawer' && <DrawerScreen register={code} scope={scope} />}
       {props.screen.name === 'end-of-day' && (can(account, 'reports:read') ? <EndOfDayScreen /> : <p>Your role does not show the end-of-day report.</p>)}
+      {props.screen.name === 'offline' && <OfflineReport queue={queueOf(account)} />}
     </div>
+  );
+}
+
+/** Whether this register would open and sell with no network now: its page is kept, and its catalogue. */
+function OfflineReady() {
+  const shell = useStore(shellKept);
+  const catalogue = useStore(catalogueKept);
+  const connected = useStore(online);
+  if (!connected || !shell || !catalogue) return null;
+  return (
+    <span class="badge" data-offline-ready title="The register opens and sells cash without the network.">
+      Ready offline
+    </span>
   );
 }
 
 function DrawerStatus() {
   const state = useStore(drawerState);
+  const connected = useStore(online);
+  if (!connected) {
+    return (
+      <span class="badge" data-drawer-status="offline">
+        Drawer: offline
+      </span>
+    );
+  }
   if (state === null || state.status === 'loading') return null;
   if (state.status === 'open') {
     return (

@@ -1,7 +1,9 @@
 /**
  * The selling screen: the catalogue on the left and the cart on the right (on a phone, the catalogue
  * and a cart bar that opens the cart), the barcode scanner listening wherever the focus is, and the
- * tender screens once the cashier chooses how the customer pays.
+ * tender screens once the cashier chooses how the customer pays. Without the network the sale is rung up
+ * offline: cash only, its total worked out here, kept on the device with a receipt number of the
+ * register's own until it syncs.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Schemas } from '@till/client';
@@ -14,6 +16,11 @@ import { CartPanel } from './cart-panel';
 import { Catalogue } from './catalogue';
 import { OpenDrawerDialog } from './drawer';
 import { drawerState, openDrawerId } from './drawer-state';
+import { online } from '../offline/connectivity';
+import { recordSale, type OfflineSale } from '../offline/queue';
+import { queueOf, readSnapshot } from '../offline/snapshot';
+import { offlineTender, type OfflineFigures } from './offline-sale';
+import { OfflineCashScreen, OfflineDoneScreen } from './offline-tender';
 import { OptionsDialog } from './options-dialog';
 import { saleFlow, type SaleCapture, type Tender } from './sale';
 import { useBarcodeScanner } from './scanner';
@@ -37,6 +44,9 @@ export function SellScreen(props: { register: string; scope: string }) {
   const [error, setError] = useState<ApiFailure>();
   const [cartShown, setCartShown] = useState(false);
   const [drawerFor, setDrawerFor] = useState<Tender>();
+  const [offlineSale, setOfflineSale] = useState<{ figures: OfflineFigures; order: Parameters<typeof recordSale>[0]['order'] }>();
+  const [kept, setKept] = useState<OfflineSale>();
+  const connected = useStore(online);
   const currency = account.currency;
   const sandbox = account.environment === 'sandbox';
   useCartFitsScreen();
@@ -63,8 +73,8 @@ export function SellScreen(props: { register: string; scope: string }) {
       return;
     }
     try {
-      const list = await till.products.list({ q: code, per_page: 10 });
-      const product = list.data.find((p) => p.barcode === code);
+      const products = online.get() ? (await till.products.list({ q: code, per_page: 10 })).data : ((await readSnapshot(props.scope))?.products ?? []);
+      const product = products.find((p) => p.barcode === code);
       if (product === undefined) setNotice({ tone: 'error', text: `No product has the barcode ${code}.` });
       else if (!product.active) setNotice({ tone: 'error', text: `${product.name} (barcode ${code}) is not for sale: it is inactive.` });
       else pick(product);
@@ -76,6 +86,7 @@ export function SellScreen(props: { register: string; scope: string }) {
 
   const tender = async (chosen: Tender) => {
     setError(undefined);
+    if (!online.get()) return tenderOffline(chosen);
     if (chosen !== 'cash' && !sandbox) {
       setError(
         new ApiFailure(
@@ -104,11 +115,58 @@ export function SellScreen(props: { register: string; scope: string }) {
       setBusy(undefined);
     }
   };
+  const tenderOffline = (chosen: Tender) => {
+    if (chosen !== 'cash') return setError(new ApiFailure('Card needs a connection: take cash, or wait for the network.', 0, 'offline'));
+    const offline = offlineTender(flow.store.get().cart, account, props.register);
+    if ('refused' in offline) return setError(new ApiFailure(offline.refused, 0, 'offline'));
+    setOfflineSale(offline);
+    setCartShown(false);
+  };
+  /** Keeps the offline sale on the device, with the drawer the register last knew open (its cash goes in it). */
+  const takeOffline = async (cashGiven: number) => {
+    if (offlineSale === undefined) return;
+    const drawerId = openDrawerId() ?? (await readSnapshot(props.scope).catch(() => undefined))?.drawers[props.register];
+    const sale = await recordSale({
+      queue: queueOf(account),
+      scope: props.scope,
+      register: props.register,
+      currency,
+      total: offlineSale.figures.total,
+      cashGiven,
+      names: Object.fromEntries(flow.store.get().cart.lines.map((line) => [line.productId, line.name])),
+      order: offlineSale.order,
+      capture: { cash_given: cashGiven, ...(drawerId === undefined ? {} : { cash_drawer_id: drawerId }) },
+    });
+    flow.newSale();
+    setOfflineSale(undefined);
+    setKept(sale);
+  };
   /** Every capture of the register names the open drawer (a cash sale's cash goes in it). */
   const capture = (body: SaleCapture) => {
     const drawerId = openDrawerId();
     return flow.capture({ ...body, ...(drawerId === undefined ? {} : { cash_drawer_id: drawerId }) });
   };
+
+  if (kept !== undefined) {
+    return (
+      <div class="register-tender">
+        <OfflineDoneScreen
+          sale={kept}
+          onNewSale={() => {
+            setKept(undefined);
+            setNotice(undefined);
+          }}
+        />
+      </div>
+    );
+  }
+  if (offlineSale !== undefined) {
+    return (
+      <div class="register-tender">
+        <OfflineCashScreen figures={offlineSale.figures} currency={currency} onTake={takeOffline} onBack={() => setOfflineSale(undefined)} />
+      </div>
+    );
+  }
 
   const order = sale.order;
   if (sale.phase !== 'cart' && order !== null) {
@@ -145,6 +203,7 @@ export function SellScreen(props: { register: string; scope: string }) {
         currency={currency}
         busy={busy}
         error={error}
+        offline={!connected}
         onChange={(change) => flow.updateCart(change)}
         onTender={(chosen) => void tender(chosen)}
         onClear={async () => {

@@ -93,7 +93,7 @@ export function OrderFigures(props: { order: Order; tip?: number }) {
 }
 
 /** Digits, the decimal point and a correction key for an amount typed by touch. */
-function Keypad(props: { value: string; currency: string; onChange: (value: string) => void; label: string }) {
+export function Keypad(props: { value: string; currency: string; onChange: (value: string) => void; label: string }) {
   const decimals = minorUnitDigits(props.currency) > 0;
   const press = (key: string) => {
     const value = props.value;

@@ -647,7 +647,7 @@ export interface paths {
         };
         /**
          * Retrieve the account
-         * @description The merchant the credential acts for (`id`, `name`, `currency`, `tax_rate_bps`), the `environment` it acts on, its `permissions`, and, for a user access token, the `user` (`id`, `email`, `role`); `user` is null for an API key. Any valid credential may call it: no permission is needed.
+         * @description The merchant the credential acts for (`id`, `name`, `currency`, `tax_rate_bps`, `prices_include_tax`), the `environment` it acts on, its `permissions`, and, for a user access token, the `user` (`id`, `email`, `role`); `user` is null for an API key. Any valid credential may call it: no permission is needed.
          */
         get: operations["getAccount"];
         put?: never;
@@ -1883,6 +1883,8 @@ export interface components {
             currency: string;
             /** @description Tax rate in basis points (825 is 8.25%), applied to every order. */
             tax_rate_bps: number;
+            /** @description Whether prices include the tax (the tax is then the part of a sale's total that is tax) or it is added on top: with `tax_rate_bps`, what a register needs to work out a total without the network. */
+            prices_include_tax: boolean;
             /**
              * @description The data set the credential acts on: `sandbox` or `production`.
              * @enum {unknown}

@@ -1,0 +1,134 @@
+/**
+ * Tendering a sale without the network: cash only, for the total the register worked out
+ * (`offline-sale.ts`). Taking the cash keeps the sale on this device with its receipt number; the done
+ * screen shows that number (the one on the receipt, by which the order is found once synced) and the
+ * change.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatMoney, moneyInput, parseMoney } from '../format';
+import type { OfflineSale } from '../offline/queue';
+import type { OfflineFigures } from './offline-sale';
+import { Keypad, quickAmounts } from './tender';
+
+export function OfflineCashScreen(props: { figures: OfflineFigures; currency: string; onTake: (cashGiven: number) => Promise<void>; onBack: () => void }) {
+  const { figures, currency } = props;
+  const money = (amount: number) => formatMoney(amount, currency);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus({ preventScroll: true }), []);
+  const given = text.trim() === '' ? undefined : parseMoney(text, currency);
+  const enough = given !== undefined && given >= figures.total;
+  return (
+    <div class="tender-screen">
+      <h2 ref={title} tabIndex={-1} class="tender-title">
+        Cash (offline)
+      </h2>
+      <p class="due">
+        Due <strong data-due>{money(figures.total)}</strong>
+      </p>
+      <dl class="order-figures">
+        {figures.discountTotal > 0 && (
+          <div>
+            <dt>Discounts</dt>
+            <dd data-figure="discounts">{money(-figures.discountTotal)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Subtotal</dt>
+          <dd data-figure="subtotal">{money(figures.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd data-figure="tax">{money(figures.tax)}</dd>
+        </div>
+        <div class="grand">
+          <dt>Total</dt>
+          <dd data-figure="total">{money(figures.total)}</dd>
+        </div>
+      </dl>
+      <p class="note">Offline: this sale is kept on this register and sent to Till when the network is back.</p>
+      <form
+        class="cash-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!enough) return setProblem(`The cash handed over is less than the ${money(figures.total)} due.`);
+          setBusy(true);
+          setProblem(undefined);
+          try {
+            await props.onTake(given);
+          } catch (failure) {
+            setProblem(`The sale could not be kept on this device: ${failure instanceof Error ? failure.message : String(failure)}`);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <div class="quick-amounts" role="group" aria-label="Cash handed over">
+          {quickAmounts(figures.total, currency).map((amount, i) => (
+            <button type="button" class="secondary big" key={amount} onClick={() => setText(moneyInput(amount, currency))}>
+              {i === 0 ? `Exact ${money(amount)}` : money(amount)}
+            </button>
+          ))}
+        </div>
+        <div class="field">
+          <label for="cash-given">Cash given ({currency})</label>
+          <input id="cash-given" class="amount-input" inputMode="decimal" autoComplete="off" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        </div>
+        <Keypad value={text} currency={currency} onChange={setText} label="Keypad for the cash given" />
+        <p class="change" role="status" aria-live="polite">
+          {enough ? (
+            <>
+              Change <strong data-change>{money(given - figures.total)}</strong>
+            </>
+          ) : given !== undefined ? (
+            <>Still due {money(figures.total - given)}</>
+          ) : (
+            ''
+          )}
+        </p>
+        {problem !== undefined && (
+          <p class="field-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <div class="tender-actions">
+          <button type="button" class="secondary big" onClick={props.onBack}>
+            Back to cart
+          </button>
+          <button type="submit" class="big" disabled={busy || !enough}>
+            Take cash
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export function OfflineDoneScreen(props: { sale: OfflineSale; onNewSale: () => void }) {
+  const { sale } = props;
+  const money = (amount: number) => formatMoney(amount, sale.currency);
+  const newSale = useRef<HTMLButtonElement>(null);
+  useEffect(() => newSale.current?.focus({ preventScroll: true }), []);
+  return (
+    <div class="tender-screen done">
+      <h2 class="tender-title">Paid · kept offline</h2>
+      <p class="due">
+        <strong data-paid>{money(sale.total)}</strong> · cash
+      </p>
+      <p class="change-due" role="status">
+        Change due <strong data-change-due>{money(sale.cashGiven - sale.total)}</strong>
+      </p>
+      <p>
+        Receipt <strong data-receipt-number>{sale.receiptNumber}</strong>: write it on the receipt. The sale is sent to Till when the network is back, and its
+        order is found by this number.
+      </p>
+      <div class="tender-actions">
+        <button type="button" class="big" ref={newSale} onClick={props.onNewSale}>
+          New sale
+        </button>
+      </div>
+    </div>
+  );
+}
