@@ -288,9 +288,10 @@ postgresql:
     // `on-marked-down shutdown-sessions`: when a node stops being primary (or replica), HAProxy cuts
     // the connections it carried to it, so that clients reconnect to the new one rather than keep
     // talking to a demoted server. Checks every 500 ms, two in a row to change a node's state.
+    // (`default-server` holds for the `server` lines after it.)
     const servers = (path: string) =>
-      this.nodes.map((node) => `  server ${node.name} 127.0.0.1:${node.pgPort} check port ${node.restPort}`).join('\n') +
-      `\n  option httpchk GET ${path}\n  http-check expect status 200\n  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions\n`;
+      `  option httpchk GET ${path}\n  http-check expect status 200\n  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions\n` +
+      this.nodes.map((node) => `  server ${node.name} 127.0.0.1:${node.pgPort} check port ${node.restPort}`).join('\n');
     const config = `global
   maxconn 2000
 defaults
@@ -383,6 +384,11 @@ ${servers(`/replica?lag=${lag}`)}
     patroni.kill('SIGTERM');
     await exited;
     node.patroni = undefined;
+  }
+
+  /** A URL straight to a node's PostgreSQL, past HAProxy. */
+  nodeUrl(name: string): string {
+    return `postgres://postgres@127.0.0.1:${this.node(name).pgPort}/postgres`;
   }
 
   node(name: string): Node {

@@ -20,6 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { createApiKey } from '../../src/auth/api-keys.js';
 import { API_KEY_SCOPES } from '../../src/auth/permissions.js';
 import { openDatabase, type Db } from '../../src/db/connection.js';
@@ -318,6 +319,20 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
       await load.stop();
     }
     await assertThrough(t, `${name} (${detail})`, load, faultAt, startedAt);
+    // The credential-change listener (LISTEN) is connected to the primary there is now.
+    await until('the credential listener is connected to the primary', async () => (await onPrimary<{ n: number }>("select count(*)::int as n from pg_stat_activity where application_name like 'till-credentials %'"))[0]!.n >= 1, LEADER_BOUND_MS);
+  }
+
+  /** Runs `sql` on the primary, through HAProxy's primary port. */
+  async function onPrimary<Row>(sql: string): Promise<Row[]> {
+    const client = new pg.Client({ connectionString: lab.primaryUrl, connectionTimeoutMillis: 5_000 });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows as Row[];
+    } finally {
+      await client.end();
+    }
   }
 
   test('a planned switchover (patronictl switchover): writes answer 503 with Retry-After meanwhile, nothing acknowledged is lost, service returns by itself', HA_TEST, async (t) => {
@@ -377,5 +392,63 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
       },
       60_000,
     );
+  });
+  test('a credential reads its own write at once; another reads the replicas, and the primary once they are DATABASE_READ_MAX_LAG_MS behind', HA_TEST, async (t) => {
+    const boundMs = 4_000;
+    const second = Till.start({ DATABASE_URL: lab.primaryUrl, DATABASE_READ_URL: lab.replicasUrl, DATABASE_READ_MAX_LAG_MS: String(boundMs) });
+    const replicas = (await lab.members()).filter((m) => m.role !== 'leader').map((m) => lab.nodeUrl(m.name));
+    /** Runs `sql` on each replica, past HAProxy; the first row of each. */
+    const onEach = async (sql: string) => {
+      const rows: any[] = [];
+      for (const url of replicas) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        rows.push((await client.query(sql)).rows[0]);
+        await client.end();
+      }
+      return rows;
+    };
+    try {
+      const secondUrl = await second.url();
+      const listed = async (key: string, id: string) => {
+        const list = await send(secondUrl, key, 'read', 'GET', '/v1/orders?per_page=100');
+        assert.equal(list.status, 200, JSON.stringify(list.body));
+        return list.body.data.some((o: { id: string }) => o.id === id);
+      };
+      const order = async () => {
+        const created = await send(secondUrl, shop.key, 'create', 'POST', '/v1/orders', { items: [{ product_id: shop.products[0]!, quantity: 1 }] }, `lag-${randomBase62(12)}`);
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        return created.body.id as string;
+      };
+      // The replicas have replayed a first order; then they stop replaying (their WAL still arrives).
+      const first = await order();
+      await until('the reader sees the first order', () => listed(shop.readerKey, first), 30_000);
+      await onEach('select pg_wal_replay_pause()');
+      const pausedAt = performance.now();
+      // How old each replica's last replayed transaction was as replay stopped: its lag grows from there.
+      const ages = await onEach('select floor(extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::int as age_ms');
+      const oldestMs = Math.max(...ages.map((row: { age_ms: number }) => row.age_ms)) + (performance.now() - pausedAt);
+      // A replica is refused from then on (with half a second for the clocks and the measure's own rounding).
+      const refusedAfterMs = boundMs - oldestMs - 500;
+      const made = await order();
+      // The writer reads its own order at once: from the primary, whatever the replicas hold.
+      assert.ok(await listed(shop.key, made), 'the writer does not see the order it has just made');
+      // The reader reads the replicas while they are within the bound: its first look misses the order
+      // (unless this machine was too slow to look before they were past the bound).
+      const missed = !(await listed(shop.readerKey, made));
+      const lookedAfterMs = performance.now() - pausedAt;
+      if (lookedAfterMs < refusedAfterMs) assert.ok(missed, `the reader saw the order ${Math.round(lookedAfterMs)} ms after replay stopped, the replicas still within the bound: it did not read a replica`);
+      // Past the bound the replicas are refused, and the reader reads the primary.
+      await until('the reader sees the order once the replicas are past the bound', () => listed(shop.readerKey, made), 60_000);
+      const seenAfterMs = performance.now() - pausedAt;
+      assert.ok(seenAfterMs >= refusedAfterMs, `the reader saw the order ${Math.round(seenAfterMs)} ms after replay stopped, before the replicas were ${boundMs} ms behind (expected from ${Math.round(refusedAfterMs)} ms)`);
+      t.diagnostic(
+        `replay paused (last replayed transaction ${Math.round(oldestMs)} ms old): the reader ${missed ? 'missed' : 'saw'} the order ${Math.round(lookedAfterMs)} ms after, ` +
+          `and saw it from the primary ${Math.round(seenAfterMs)} ms after (bound ${boundMs} ms)`,
+      );
+    } finally {
+      await onEach('select pg_wal_replay_resume()');
+      await second.stop();
+    }
   });
 });
