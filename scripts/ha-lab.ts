@@ -56,6 +56,8 @@ export interface HaLabOptions {
    * this many bytes (Patroni's `GET /replica?lag=`). Default 16 MB.
    */
   replicaMaxLagBytes?: number;
+  /** Leave the directory (logs, data) in place on `stop()`, to read what happened. */
+  keepFiles?: boolean;
 }
 
 /** One member as Patroni's `GET /cluster` lists it. */
@@ -412,7 +414,8 @@ ${servers(`/replica?lag=${lag}`)}
       }
     }
     await ended(this.etcd, 5_000);
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.options.keepFiles === true) this.say(`files kept in ${this.dir}`);
+    else rmSync(this.dir, { recursive: true, force: true });
     this.forget();
   }
 

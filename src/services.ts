@@ -60,7 +60,7 @@ export function baseServices(db: Db, clock: Clock, processorFor: ProcessorFor, p
     ...parts,
     settings: (merchantId) => merchantSettings(db, merchantId),
     transaction: (work) => db.transaction(work),
-    lagTolerant: (reader, read) => reads.run(reader, (handle) => read(handle === db ? services : { ...services, db: handle })),
+    lagTolerant: (reader, read) => reads.run(reader, (handle) => read(handle === db ? services : { ...services, db: handle, settings: (merchantId) => merchantSettings(handle, merchantId) })),
   };
   return services;
 }

@@ -86,7 +86,17 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     const tenant = request.principal;
     const { db, clock } = request.services;
     const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, withoutFields(request.body, request.routeOptions.config.secretFields));
-    const claim = await claimKey(db, tenant, header, fingerprint, clock.now());
+    const now = clock.now();
+    let claim: Awaited<ReturnType<typeof claimKey>>;
+    try {
+      claim = await claimKey(db, tenant, header, fingerprint, now);
+    } catch (error) {
+      // The database failed while the key was being taken: the key may have been written and the
+      // answer lost (the primary died just after committing it). A hold of this request's, if any,
+      // is released once the database answers, so that the retry is not refused for the lease.
+      pending.add(tenant, header, now.toISOString());
+      throw error;
+    }
     switch (claim.kind) {
       case 'mismatch':
         throw new ApiError(
