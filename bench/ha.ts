@@ -5,12 +5,13 @@
  * - the HA lab's primary through HAProxy (scripts/ha-lab.ts) with `synchronous_commit = local` for
  *   Till's sessions: the cluster and the proxy, but commits not waiting for a replica,
  * - the same with synchronous replication, as the lab runs it: each commit waits for the
- *   synchronous standby to have it.
+ *   synchronous standby to have it,
+ * - the lab's primary straight, past HAProxy, with synchronous replication: what the proxy's hop costs.
  * At 1 and 8 clients, each sending Create Order then Capture, one request after another, for
  * `--seconds` (default 10) after a 2 s warm-up. Prints orders (created and captured) per second and
- * the median time of one order's two requests. PostgreSQL runs with fsync off everywhere, so that the
- * figures measure the servers and the replication, not this machine's disk. Not part of `npm test`;
- * docs/deployment.md keeps the figures.
+ * the median time of one order's two requests. PostgreSQL runs with fsync off everywhere (the one
+ * server as the database-fault tests start it, test/helpers/private-postgres.ts), so that the figures
+ * measure the servers and the replication, not this machine's disk. Not part of `npm test`; docs/deployment.md keeps the figures.
  *
  * @example npm run bench:ha
  * @example npm run bench:ha -- --seconds 20 --clients 1,4,16
@@ -135,12 +136,14 @@ mkdirSync(TMP, { recursive: true });
 log('starting one PostgreSQL server and the HA lab');
 const single = await PrivateCluster.create();
 const lab = await HaLab.start({ fsync: false, progress: log });
+const leader = await lab.leader();
 const rows: Row[] = [];
 try {
   const targets: Target[] = [
     { name: 'one PostgreSQL server', url: single.url, synchronousCommit: 'on' },
     { name: 'HA lab, commits not waiting for a replica', url: `${lab.primaryUrl}?options=${encodeURIComponent('-c synchronous_commit=local')}`, synchronousCommit: 'local' },
     { name: 'HA lab, synchronous replication', url: lab.primaryUrl, synchronousCommit: 'on' },
+    { name: 'HA lab, synchronous replication, primary straight (no HAProxy)', url: lab.nodeUrl(leader!.name), synchronousCommit: 'on' },
   ];
   for (const target of targets) rows.push(...(await measure(target)));
 } finally {

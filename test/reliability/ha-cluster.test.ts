@@ -8,9 +8,12 @@
  * In turn: a planned switchover (patronictl), a kill -9 of the primary's postmaster, and the replicas
  * stopped one after the other. After each: the process never restarted; every answer came within the
  * deadline plus a margin, and every 5xx was a 503 with Retry-After; every acknowledged order, capture
- * and refund is on the primary now, and the ledger adds up (stock, refunded amounts, events); the
- * reads of a credential that does not write (a dashboard's lists and reports) never failed, and a
- * writer's List Orders always held the order it had just made. The time from the fault to the first successful write is reported (t.diagnostic), as
+ * and refund is on the primary now, and the ledger adds up (stock, refunded amounts, events); a
+ * writer's List Orders always held the order it had just made; and the reads of a credential that
+ * does not write (a dashboard's lists and reports, from the replicas) never failed while the primary
+ * was up. While there is no primary, a read that needs it (a credential's check while the
+ * credential listener reconnects) answers 503 with Retry-After like a write; the count is reported.
+ * A last test stops the replicas' replay and shows the lag bound and the writer's window at work. The time from the fault to the first successful write is reported (t.diagnostic), as
  * measured by a probe that sends a new order every 100 ms.
  *
  * Skipped, with the reason, where patroni, etcd or haproxy is not installed (CI installs them).
@@ -173,7 +176,7 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
    * and a read (List Orders, which must hold the client's own order just made, or List Events) after
    * each: these read from the primary (the credential has just written), so they may answer 503 while
    * it is replaced. READERS clients of another credential read lists and reports, from the replicas or
-   * the primary: they must never fail. A 503 is sent again with its key after Retry-After (0.5 to 1.5 times it); a 409
+   * the primary, waiting Retry-After after a 503. A 503 is sent again with its key after Retry-After (0.5 to 1.5 times it); a 409
    * `idempotency_key_in_use` (the failed first try still holding the key) again after 50 ms. A probe
    * sends a new order every 100 ms, never retried, to time the outage.
    */
