@@ -27,7 +27,9 @@ import { openDatabase, type Db, type OpenOptions } from './connection.js';
  * transaction it replayed: the most its data can have missed. A replica cut off from its primary (the
  * primary died, a failover re-points it) so ages by the second, and serves reads for the bound after
  * its last transaction, which lets lists be read through a failover when the bound is longer than it.
- * Null when it has replayed no transaction at all.
+ * Null when it has replayed no transaction at all. (`pg_stat_wal_receiver.status` is shown only to
+ * superusers and members of `pg_read_all_stats`: to any other role a replica counts as not
+ * streaming, so an idle one ages too, and its reads go to the primary once it is past the bound.)
  */
 const REPLICA_LAG = `select case
   when not pg_is_in_recovery() then 0
@@ -62,8 +64,6 @@ export interface ReplicaOptions extends Pick<OpenOptions, 'schema' | 'statementT
   maxLagMs: number;
   /** Hears the replicas go out of use (a read failed there; reads go to the primary) and come back. */
   onState?: (state: 'replica' | 'primary', error?: unknown) => void;
-  /** The clock (epoch milliseconds); tests move it. */
-  now?: () => number;
 }
 
 /** Without replicas: every read on the primary. */
@@ -78,7 +78,7 @@ export function primaryReads(primary: Db): LagTolerantReads {
 
 /** Opens the replicas' pool (no connection is made until the first read) beside the primary's. */
 export async function openReadReplicas(primary: Db, options: ReplicaOptions): Promise<LagTolerantReads> {
-  const now = options.now ?? Date.now;
+  const now = Date.now;
   const measured = new WeakMap<pg.PoolClient, { lagMs: number; at: number }>();
   const replica = await openDatabase({
     url: options.url,
@@ -145,4 +145,4 @@ export async function openReadReplicas(primary: Db, options: ReplicaOptions): Pr
 }
 
 /** A replica refused because it is too far behind its primary, or has replayed nothing yet. */
-export class ReplicaBehind extends Error {}
+class ReplicaBehind extends Error {}
