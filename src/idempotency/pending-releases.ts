@@ -40,8 +40,9 @@ export class PendingReleases {
     return this.#held.size;
   }
 
+  /** A hold of `key` taken at `lockedAt`, to release. Each hold is its own: a retry that failed too does not replace its first try's. */
   add(tenant: Tenant, key: string, lockedAt: string): void {
-    this.#held.set(`${tenant.merchantId} ${tenant.environment} ${key}`, { tenant, key, lockedAt });
+    this.#held.set(`${tenant.merchantId} ${tenant.environment} ${key} ${lockedAt}`, { tenant, key, lockedAt });
     this.#timer ??= setInterval(() => void this.#retry(), RETRY_EVERY_MS).unref();
   }
 
