@@ -124,7 +124,8 @@ export interface OpenOptions {
   createSchema?: boolean;
   /**
    * PostgreSQL: asked before a connection is lent out; throwing refuses it (the connection is closed,
-   * and the borrower gets the error). The read replicas' handle refuses a replica too far behind its primary.
+   * and the borrower gets the error). The read replicas' handle refuses a replica too far behind its
+   * primary. Default: each new connection that reached a standby is refused (the primary's pool).
    */
   beforeLend?: (connection: pg.PoolClient) => Promise<void>;
 }

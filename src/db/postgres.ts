@@ -121,7 +121,7 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
       ...(onState === undefined ? {} : { onState }),
     }));
   const settle = () => watchCredentials().settle();
-  const connections = withNamedStatements(pool, health, statementTimeoutMs, options.beforeLend);
+  const connections = withNamedStatements(pool, health, statementTimeoutMs, options.beforeLend ?? refusingStandbys(statementTimeoutMs));
   const kysely = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: connections }) });
   const db: Db = {
     kysely,
@@ -304,6 +304,24 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
       return named;
     },
     end: () => pool.end(),
+  };
+}
+
+/**
+ * For the primary's pool: each new connection is asked once whether it reached a standby, and one
+ * that did is closed, its borrower answered `read_only` (503, `Retry-After: 2`). Behind a proxy that
+ * routes by health checks (HAProxy in front of Patroni), a primary demoted in a switchover comes back
+ * as a standby a moment before the proxy stops routing to it, and a read there would miss the latest
+ * commits; a connection made before the switch was closed by the demotion's restart.
+ */
+function refusingStandbys(statementTimeoutMs: number | undefined): (client: pg.PoolClient) => Promise<void> {
+  const checked = new WeakSet<pg.PoolClient>();
+  return async (client) => {
+    if (checked.has(client)) return;
+    const timeoutMs = answerTimeout(statementTimeoutMs);
+    const { rows } = await client.query<{ recovery: boolean }>({ text: 'select pg_is_in_recovery() as recovery', ...(timeoutMs === undefined ? {} : { query_timeout: timeoutMs }) });
+    if (rows[0]!.recovery) throw new PoolFault('read_only', 'the connection reached a standby, not the primary');
+    checked.add(client);
   };
 }
 

@@ -46,6 +46,8 @@ const STATEMENT_TIMEOUT_MS = 2_000;
 const ANSWER_BOUND_MS = STATEMENT_TIMEOUT_MS + 8_000;
 /** A new leader, or the old one restarted, within this (Patroni's ttl is 10 s; a loaded machine is slow). */
 const LEADER_BOUND_MS = 90_000;
+/** A retry refused 409 because its failed first try still holds the key is served within this (the lease is 60 s). */
+const KEY_RELEASED_MS = 30_000;
 /** Clients writing, one request after another, without pause. */
 const CLIENTS = 8;
 /** Clients of another credential, which never writes, reading lists and reports (a dashboard's). */
@@ -183,15 +185,20 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
   function traffic() {
     const answers: Answer[] = [];
     const acknowledged = { orders: new Set<string>(), captured: new Set<string>(), refunds: new Set<string>() };
+    /** The longest a retry was refused 409 `idempotency_key_in_use` (its failed first try's key not yet released). */
+    const longestInUse = { ms: 0 };
     let stopping = false;
     let sequence = 0;
 
     const served = async (kind: Answer['kind'], path: string, body: unknown): Promise<Answer> => {
       const key = `ha-${sequence++}-${randomBase62(8)}`;
+      let refusedSince: number | undefined;
       for (;;) {
         const answer = await send(url, shop.key, kind, 'POST', path, body, key);
         answers.push(answer);
         if (answer.status === 409 && answer.body?.error?.code === 'idempotency_key_in_use') {
+          refusedSince ??= answer.started;
+          longestInUse.ms = Math.max(longestInUse.ms, answer.ended - refusedSince);
           await sleep(50);
           continue;
         }
@@ -218,7 +225,8 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
         const created = await served('create', '/v1/orders', { items: [{ product_id: shop.products[n % 2]!, quantity: 1 + (n % 3) }, { product_id: shop.products[(n + 1) % 2]!, quantity: 1 }] });
         if (created.status !== 201) continue;
         acknowledged.orders.add(created.body.id);
-        const list = await read('/v1/orders?per_page=50');
+        // Searched by its id, so that orders other clients made meanwhile cannot push it off the page.
+        const list = await read(`/v1/orders?q=${created.body.id}`);
         if (list.status === 200) assert.ok(list.body.data.some((o: { id: string }) => o.id === created.body.id), `List Orders right after Create Order lacks the client's own order ${created.body.id}`);
         if (sequence % 2 === 0) {
           const captured = await served('capture', `/v1/orders/${created.body.id}/capture`, { payment_token: 'tok_visa' });
@@ -243,6 +251,7 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
     return {
       answers,
       acknowledged,
+      longestInUse,
       /** Resolves once `n` more writes have succeeded. */
       async written(n: number, ms = 60_000): Promise<void> {
         const succeeded = () => answers.filter((a) => a.kind !== 'read' && a.kind !== 'own-read' && a.status >= 200 && a.status < 300).length;
@@ -263,6 +272,8 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
   async function assertThrough(t: { diagnostic(message: string): void }, name: string, load: ReturnType<typeof traffic>, faultAt: number, startedAt: number, readsAlwaysServed: boolean) {
     const { answers, acknowledged } = load;
     assert.ok(till.running, `till serve exited:\n${till.output}`);
+    // A failed request's key is released once the database answers: a retry is never refused for the lease (60 s).
+    assert.ok(load.longestInUse.ms < KEY_RELEASED_MS, `a retry was refused 409 idempotency_key_in_use for ${Math.round(load.longestInUse.ms)} ms`);
     let unavailable = 0;
     for (const answer of answers) {
       const what = `${answer.kind} ${answer.path} (${Math.round(answer.ended - answer.started)} ms): ${answer.status} ${answer.failure ?? JSON.stringify(answer.body)}`;
@@ -303,7 +314,7 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
     t.diagnostic(
       `${name}: first successful write ${back === undefined ? '(no write failed)' : `${seconds(back.ended - faultAt)} s`} after the fault; ` +
         `${answers.length} requests in ${seconds(span)} s (${Math.round(answers.length / (span / 1000))}/s), ${unavailable} answered 503 with Retry-After, ` +
-        `${answers.filter((a) => a.status === 409).length} 409 key in use, slowest answer ${seconds(slowest)} s; ` +
+        `${answers.filter((a) => a.status === 409).length} 409 key in use (longest ${seconds(load.longestInUse.ms)} s), slowest answer ${seconds(slowest)} s; ` +
         `reader's reads ${answers.filter((a) => a.kind === 'read').length}, ${answers.filter((a) => a.kind === 'read' && a.status === 503).length} of them 503; ` +
         `${acknowledged.orders.size} orders, ${acknowledged.captured.size} captures, ${acknowledged.refunds.size} refunds acknowledged, all on the primary`,
     );
