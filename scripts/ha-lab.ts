@@ -17,7 +17,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -377,6 +377,26 @@ ${servers(`/replica?lag=${lag}`)}
     return leader.name;
   }
 
+  /**
+   * The leader's whole node lost, as a machine that dies: SIGKILL to its Patroni, its postmaster and
+   * the postmaster's children. Its leader key then expires (`ttl`) and Patroni promotes the
+   * synchronous standby. Returns the lost node's name; `startPatroni` brings it back as a replica.
+   */
+  async loseLeaderNode(): Promise<string> {
+    const leader = await this.leader();
+    if (leader === undefined) throw new Error('no running leader to lose');
+    const node = this.node(leader.name);
+    const postmaster = postmasterPid(node);
+    const pids = [node.patroni!.pid!, postmaster, ...childrenOf(postmaster)];
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    await until(`every process of ${node.name} is gone`, () => pids.every((pid) => !existsSync(`/proc/${pid}`) || readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')), 30_000);
+    // The killed postmaster may linger as a zombie where nothing reaps orphans (a container's init),
+    // and PostgreSQL would take its lock file for a live server's: it goes, as after a reboot.
+    rmSync(join(node.dir, 'data', 'postmaster.pid'), { force: true });
+    node.patroni = undefined;
+    return node.name;
+  }
+
   /** Stops a node's Patroni (SIGTERM), which shuts its PostgreSQL down and leaves the cluster; resolves once it has exited. */
   async stopNode(name: string): Promise<void> {
     const node = this.node(name);
@@ -431,6 +451,22 @@ ${servers(`/replica?lag=${lag}`)}
     }
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** The ids of a process's children, from /proc. */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return children;
 }
 
 /** A node's postmaster process id, from its data directory. */

@@ -383,6 +383,24 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
     await lab.waitForReplicas(2);
   });
 
+  test('the primary\'s node lost (kill -9 of its Patroni and PostgreSQL): the synchronous standby is promoted once the leader key expires, nothing acknowledged lost, service returns by itself', HA_TEST, async (t) => {
+    let lost = '';
+    await throughFault(
+      t,
+      'node of the primary lost',
+      async () => {
+        lost = await lab.loseLeaderNode();
+        return `${lost} lost`;
+      },
+      async () => {
+        await until('another node leads', async () => ((await lab.leader())?.name ?? lost) !== lost, LEADER_BOUND_MS);
+        t.diagnostic(`leader after ${lost} was lost: ${(await lab.leader())?.name}`);
+      },
+    );
+    lab.startPatroni(lab.node(lost));
+    await lab.waitForReplicas(2);
+  });
+
   test('the replicas stopped one after the other: reads fall back to the primary and never fail, writes go on; reads return to the replicas once they are back', HA_TEST, async (t) => {
     const replicas = (await lab.members()).filter((m) => m.role !== 'leader').map((m) => m.name);
     assert.equal(replicas.length, 2);
