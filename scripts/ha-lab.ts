@@ -110,6 +110,8 @@ export class HaLab {
   private etcd: ChildProcess | undefined;
   private haproxy: ChildProcess | undefined;
   private stopped = false;
+  /** HAProxy's statistics page, which says which servers its checks count up. */
+  private statsPort = 0;
   private forget = () => undefined as void;
 
   private constructor(
@@ -172,6 +174,7 @@ export class HaLab {
     await this.waitForReplicas(2);
     this.say('2 replicas streaming, 1 synchronous');
     await this.startHaproxy();
+    await this.waitForRouting();
     await until('HAProxy routes the primary port to the primary', async () => !(await this.inRecovery(this.primaryUrl)), STARTS_MS);
     await until('HAProxy routes the replicas port to a replica', async () => this.inRecovery(this.replicasUrl), STARTS_MS);
     this.say(`HAProxy up: primary ${this.primaryUrl}, replicas ${this.replicasUrl}`);
@@ -285,8 +288,42 @@ postgresql:
     return child;
   }
 
+  /**
+   * Waits until HAProxy's checks agree with Patroni: the primary port routes to the leader alone,
+   * and the replicas port to the running replicas alone. (HAProxy counts a server up until its
+   * checks have failed, so at its start the primary port would reach every node for a moment.)
+   */
+  async waitForRouting(ms = STARTS_MS): Promise<void> {
+    await until(
+      'HAProxy routes the primary port to the leader alone and the replicas port to the replicas',
+      async () => {
+        const members = await this.members();
+        const up = await this.haproxyUp();
+        const leader = members.filter((m) => m.role === 'leader' && m.state === 'running').map((m) => m.name);
+        const replicas = members.filter((m) => m.role !== 'leader' && m.state === 'running').map((m) => m.name).sort();
+        return leader.length === 1 && same(up.primary, leader) && same(up.replicas, replicas);
+      },
+      ms,
+    );
+  }
+
+  /** The servers HAProxy counts up in each of its two proxies, from its statistics page. */
+  private async haproxyUp(): Promise<{ primary: string[]; replicas: string[] }> {
+    const csv = await (await fetch(`http://127.0.0.1:${this.statsPort}/stats;csv`, { signal: AbortSignal.timeout(2_000) })).text();
+    const [header, ...rows] = csv.split('\n').filter((line) => line !== '');
+    const columns = header!.replace(/^# /, '').split(',');
+    const at = (name: string) => columns.indexOf(name);
+    const up = { primary: [] as string[], replicas: [] as string[] };
+    for (const row of rows.map((line) => line.split(','))) {
+      const proxy = row[at('pxname')] as 'primary' | 'replicas';
+      if ((proxy === 'primary' || proxy === 'replicas') && row[at('status')] === 'UP' && row[at('svname')]!.startsWith('node')) up[proxy].push(row[at('svname')]!);
+    }
+    return { primary: up.primary.sort(), replicas: up.replicas.sort() };
+  }
+
   private async startHaproxy(): Promise<void> {
     const lag = this.options.replicaMaxLagBytes ?? 16 * 1024 * 1024;
+    this.statsPort = await freePort();
     // `on-marked-down shutdown-sessions`: when a node stops being primary (or replica), HAProxy cuts
     // the connections it carried to it, so that clients reconnect to the new one rather than keep
     // talking to a demoted server. Checks every 500 ms, two in a row to change a node's state.
@@ -302,6 +339,11 @@ defaults
   timeout client 1h
   timeout server 1h
   timeout check 2s
+listen stats
+  mode http
+  bind 127.0.0.1:${this.statsPort}
+  stats enable
+  stats uri /stats
 listen primary
   bind 127.0.0.1:${this.primaryPort}
 ${servers('/primary')}
@@ -344,6 +386,7 @@ ${servers(`/replica?lag=${lag}`)}
       },
       ms,
     );
+    if (this.haproxy !== undefined) await this.waitForRouting(ms);
   }
 
   /** Whether the server `url` reaches is a standby. */
@@ -467,6 +510,10 @@ function childrenOf(pid: number): number[] {
     }
   }
   return children;
+}
+
+function same(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, i) => name === b[i]);
 }
 
 /** A node's postmaster process id, from its data directory. */
