@@ -5,8 +5,9 @@
  * replicas port, and a steady mix of Create Order, Capture, Refund and reads from concurrent clients
  * that retry a 503 with the same Idempotency-Key after its Retry-After, as a careful integration does.
  *
- * In turn: a planned switchover (patronictl), a kill -9 of the primary's postmaster, and the replicas
- * stopped one after the other. After each: the process never restarted; every answer came within the
+ * In turn: a planned switchover (patronictl), a kill -9 of the primary's postmaster (its Patroni may
+ * restart it in place), the primary's whole node lost (Patroni and PostgreSQL killed: a failover to
+ * the synchronous standby), and the replicas stopped one after the other. After each: the process never restarted; every answer came within the
  * deadline plus a margin, and every 5xx was a 503 with Retry-After; every acknowledged order, capture
  * and refund is on the primary now, and the ledger adds up (stock, refunded amounts, events); a
  * writer's List Orders always held the order it had just made; and the reads of a credential that
@@ -178,9 +179,10 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
    * and a read (List Orders, which must hold the client's own order just made, or List Events) after
    * each: these read from the primary (the credential has just written), so they may answer 503 while
    * it is replaced. READERS clients of another credential read lists and reports, from the replicas or
-   * the primary, waiting Retry-After after a 503. A 503 is sent again with its key after Retry-After (0.5 to 1.5 times it); a 409
-   * `idempotency_key_in_use` (the failed first try still holding the key) again after 50 ms. A probe
-   * sends a new order every 100 ms, never retried, to time the outage.
+   * the primary, waiting Retry-After after a 503. A write answered 503 is sent again with its key
+   * after Retry-After (0.5 to 1.5 times it); a 409 `idempotency_key_in_use` (the failed first try
+   * still holding the key) again after 50 ms. A probe sends a new order every 100 ms, never retried,
+   * to time the outage.
    */
   function traffic() {
     const answers: Answer[] = [];
