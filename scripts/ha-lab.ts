@@ -56,7 +56,7 @@ export interface HaLabOptions {
    * this many bytes (Patroni's `GET /replica?lag=`). Default 16 MB.
    */
   replicaMaxLagBytes?: number;
-  /** Leave the directory (logs, data) in place on `stop()`, to read what happened. */
+  /** Leave the directory (logs, data) in place on `stop()`, to read what happened; Patroni then logs each decision (INFO). */
   keepFiles?: boolean;
 }
 
@@ -87,8 +87,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Resolves once `check` holds, asking every 100 ms; throws naming `what` after `ms`. */
-async function until(what: string, check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+/** Resolves once `check` holds, asking every 100 ms; throws naming `what` (or what it returns then) after `ms`. */
+async function until(what: string | (() => string), check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
     let held = false;
@@ -98,7 +98,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms: 
       held = false;
     }
     if (held) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting until ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting until ${typeof what === 'string' ? what : what()}`);
     await sleep(100);
   }
 }
@@ -216,7 +216,7 @@ export class HaLab {
 namespace: /till-lab/
 name: ${node.name}
 log:
-  level: WARNING
+  level: ${this.options.keepFiles === true ? 'INFO' : 'WARNING'}
   dir: ${node.dir}
 restapi:
   listen: 127.0.0.1:${node.restPort}
@@ -440,7 +440,12 @@ ${servers(`/replica?lag=${lag}`)}
     return node.name;
   }
 
-  /** Stops a node's Patroni (SIGTERM), which shuts its PostgreSQL down and leaves the cluster; resolves once it has exited. */
+  /**
+   * Stops a node's Patroni (SIGTERM), which shuts its PostgreSQL down and leaves the cluster; resolves
+   * once it has exited and the leader has settled its synchronous replication without it
+   * (`waitForSyncSettled`). Replicas stopped one after the other through this never leave commits
+   * waiting for a standby that is gone.
+   */
   async stopNode(name: string): Promise<void> {
     const node = this.node(name);
     const patroni = node.patroni;
@@ -449,6 +454,48 @@ ${servers(`/replica?lag=${lag}`)}
     patroni.kill('SIGTERM');
     await exited;
     node.patroni = undefined;
+    await this.waitForSyncSettled();
+  }
+
+  /**
+   * Waits until the leader's synchronous replication rests on the replicas still running: one of them
+   * is its synchronous standby in Patroni's `/sync` key (published only once it has caught up), or,
+   * with none running, `synchronous_standby_names` is empty and commits wait for no one.
+   *
+   * Patroni before 4.0.6 (Debian 12 ships 3.0.2) decides whether to act by comparing the replicas it
+   * would pick with its `/sync` key, not with `synchronous_standby_names`. When the synchronous
+   * standby leaves, it empties `/sync`, names the other replica in `synchronous_standby_names` and
+   * waits 2 s for it to catch up; if that replica stops meanwhile, both are empty, it sees nothing to
+   * do, and every commit waits for the gone replica until one comes back. Stopping a replica only
+   * once this has resolved for the previous one leaves no such moment; a stall fails here, named.
+   */
+  async waitForSyncSettled(ms = 60_000): Promise<void> {
+    let seen = '';
+    await until(
+      () => `the leader's synchronous standby is a running replica, or, with none running, synchronous_standby_names is empty (last seen: ${seen})`,
+      async () => {
+        const members = await this.members();
+        const leader = members.find((m) => m.role === 'leader' && m.state === 'running');
+        const replicas = members.filter((m) => m.role !== 'leader' && (m.state === 'running' || m.state === 'streaming'));
+        if (leader === undefined) return false;
+        const names = await this.setting(leader.name, 'synchronous_standby_names');
+        seen = `synchronous_standby_names '${names}', members ${members.map((m) => `${m.name} ${m.role} ${m.state}`).join(', ')}`;
+        return replicas.length > 0 ? replicas.some((m) => m.role === 'sync_standby') : names === '';
+      },
+      ms,
+    );
+  }
+
+  /** A setting of a node's PostgreSQL, asked past HAProxy. */
+  private async setting(name: string, setting: string): Promise<string> {
+    const client = new pg.Client({ connectionString: this.nodeUrl(name), connectionTimeoutMillis: 2_000 });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      return (await client.query<{ value: string }>('select current_setting($1) as value', [setting])).rows[0]!.value;
+    } finally {
+      await client.end();
+    }
   }
 
   /** A URL straight to a node's PostgreSQL, past HAProxy. */

@@ -7,7 +7,9 @@
  *
  * In turn: a planned switchover (patronictl), a kill -9 of the primary's postmaster (its Patroni may
  * restart it in place), the primary's whole node lost (Patroni and PostgreSQL killed: a failover to
- * the synchronous standby), and the replicas stopped one after the other. After each: the process never restarted; every answer came within the
+ * the synchronous standby), and the replicas stopped one after the other (the second once the leader
+ * has made the first one's successor its synchronous standby: see HaLab.waitForSyncSettled for the
+ * Patroni race that stopping them closer together runs into). After each: the process never restarted; every answer came within the
  * deadline plus a margin, and every 5xx was a 503 with Retry-After; every acknowledged order, capture
  * and refund is on the primary now, and the ledger adds up (stock, refunded amounts, events); a
  * writer's List Orders always held the order it had just made; and the reads of a credential that
@@ -411,6 +413,8 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
       t,
       'replicas stopped',
       async () => {
+        // Each stop resolves once the leader has settled its synchronous standby without the node
+        // (the last: synchronous_standby_names empty), so commits never wait for a gone replica.
         for (const name of replicas) await lab.stopNode(name);
         return `${replicas.join(' and ')} stopped`;
       },
