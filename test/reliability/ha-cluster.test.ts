@@ -7,9 +7,9 @@
  *
  * In turn: a planned switchover (patronictl), a kill -9 of the primary's postmaster (its Patroni may
  * restart it in place), the primary's whole node lost (Patroni and PostgreSQL killed: a failover to
- * the synchronous standby), and the replicas stopped one after the other (the second once the leader
- * has made the first one's successor its synchronous standby: see HaLab.waitForSyncSettled for the
- * Patroni race that stopping them closer together runs into). After each: the process never restarted; every answer came within the
+ * the synchronous standby), and the replicas stopped one after the other (the synchronous standby
+ * first; the other once the leader has made it its synchronous standby: see HaLab.waitForSyncSettled
+ * for the Patroni race that stopping it sooner runs into). After each: the process never restarted; every answer came within the
  * deadline plus a margin, and every 5xx was a 503 with Retry-After; every acknowledged order, capture
  * and refund is on the primary now, and the ledger adds up (stock, refunded amounts, events); a
  * writer's List Orders always held the order it had just made; and the reads of a credential that
@@ -406,8 +406,10 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
   });
 
   test('the replicas stopped one after the other: reads fall back to the primary and never fail, writes go on; reads return to the replicas once they are back', HA_TEST, async (t) => {
-    const replicas = (await lab.members()).filter((m) => m.role !== 'leader').map((m) => m.name);
-    assert.equal(replicas.length, 2);
+    // The synchronous standby first: the leader hands its role to the other replica, which then stops too.
+    const members = await lab.members();
+    const replicas = [...members.filter((m) => m.role === 'sync_standby'), ...members.filter((m) => m.role === 'replica')].map((m) => m.name);
+    assert.equal(replicas.length, 2, JSON.stringify(members));
     const logBefore = till.output.length;
     await throughFault(
       t,
