@@ -20,8 +20,15 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL only: the schema to use (set as `search_path`). */
   databaseSchema: string | undefined;
-  /** PostgreSQL only: connections per server process. */
+  /** PostgreSQL only: connections per server process (and as many again to the read replicas, with DATABASE_READ_URL). */
   databasePoolSize: number;
+  /**
+   * PostgreSQL only: the read replicas (`postgres://...`, e.g. HAProxy's port in front of Patroni's
+   * replicas), for the reads that tolerate a moment's lag: lists and reports. Unset: every read on DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
+  /** With DATABASE_READ_URL: the most, in milliseconds, a replica may be behind the primary to serve a read. */
+  databaseReadMaxLagMs: number;
   host: string;
   port: number;
   logLevel: string;
@@ -162,6 +169,8 @@ export function loadConfig(env: Env = process.env, options: { requireProductionS
     databaseUrl: databaseUrl(env),
     databaseSchema: nonEmpty(env.DATABASE_SCHEMA),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseReadUrl: databaseReadUrl(env),
+    databaseReadMaxLagMs: integer(env, 'DATABASE_READ_MAX_LAG_MS', 10_000, 0, 600_000),
     host,
     port,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -282,6 +291,19 @@ const DATABASE_URL_FORMS = 'sqlite:PATH, file:PATH or a plain file path (SQLite)
 function databaseUrl(env: Env): string {
   const raw = nonEmpty(env.DATABASE_URL) ?? 'sqlite:./data/till.db';
   databaseDialectOf(raw, 'DATABASE_URL');
+  return raw;
+}
+
+/** DATABASE_READ_URL: a PostgreSQL URL, beside a PostgreSQL DATABASE_URL (SQLite has no replicas). */
+function databaseReadUrl(env: Env): string | undefined {
+  const raw = nonEmpty(env.DATABASE_READ_URL);
+  if (raw === undefined) return undefined;
+  if (databaseDialectOf(raw, 'DATABASE_READ_URL') !== 'postgres') {
+    throw new DatabaseUrlError('DATABASE_READ_URL must be a postgres:// or postgresql:// URL (the read replicas of a PostgreSQL DATABASE_URL)');
+  }
+  if (databaseDialectOf(databaseUrl(env)) !== 'postgres') {
+    throw new DatabaseUrlError('DATABASE_READ_URL is for PostgreSQL read replicas: DATABASE_URL must then be a PostgreSQL URL too');
+  }
   return raw;
 }
 

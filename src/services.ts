@@ -7,6 +7,7 @@ import type { SessionSettings } from './auth/sessions.js';
 import type { SignInLimits } from './auth/sign-in-limits.js';
 import type { SigningKeyCipher } from './auth/signing-key-cipher.js';
 import type { Db } from './db/connection.js';
+import { primaryReads, type LagTolerantReads } from './db/read-replica.js';
 import type { DbTransaction } from './db/transaction.js';
 import type { Mailer } from './mail/mailer.js';
 import { merchantSettings, type MerchantSettings } from './merchants/merchant-settings.js';
@@ -39,19 +40,27 @@ export interface Services {
    * that a request with an Idempotency-Key records its answer in the same transaction as its change.
    */
   transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs a read that tolerates a moment's lag (a list, a report) for `reader` (a credential's id),
+   * handing it services whose `db` is a read replica (DATABASE_READ_URL) when one may serve that
+   * reader (`db/read-replica.ts`), else these. `read` must only read.
+   */
+  lagTolerant<T>(reader: string, read: (services: Services) => Promise<T>): Promise<T>;
 }
 
 /** What assembly builds besides the database, the clock and the processors. */
 export type ServiceParts = Pick<Services, 'sessions' | 'signInLimits' | 'cipher' | 'mailer'>;
 
-/** Services whose transactions are plain database transactions. */
-export function baseServices(db: Db, clock: Clock, processorFor: ProcessorFor, parts: ServiceParts): Services {
-  return {
+/** Services whose transactions are plain database transactions; lag-tolerant reads go to `reads` (the primary by default). */
+export function baseServices(db: Db, clock: Clock, processorFor: ProcessorFor, parts: ServiceParts, reads: LagTolerantReads = primaryReads(db)): Services {
+  const services: Services = {
     db,
     clock,
     processorFor,
     ...parts,
     settings: (merchantId) => merchantSettings(db, merchantId),
     transaction: (work) => db.transaction(work),
+    lagTolerant: (reader, read) => reads.run(reader, (handle) => read(handle === db ? services : { ...services, db: handle, settings: (merchantId) => merchantSettings(handle, merchantId) })),
   };
+  return services;
 }

@@ -5,11 +5,12 @@
  * jobs (`jobs.ts`).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import type { Db } from '../db/connection.js';
 import { runWithDeadline } from '../db/deadline.js';
+import { openReadReplicas, primaryReads, type ReplicaOptions } from '../db/read-replica.js';
 import { openApiPlugin } from '../docs/openapi.js';
 import { referencePageRoutes } from '../docs/reference-page.js';
 import { apiErrorHandler, refusedBeforeRouting } from '../http/error-handler.js';
@@ -102,7 +103,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl, config.redisPrefix, app.log);
   // The issuer of access tokens: PUBLIC_URL, or else the address the server listens on once it does.
   const site = new Site(config);
-  const services = await buildServices({ config, db, clock, log: app.log, redis, site });
+  // The read replicas (DATABASE_READ_URL) for lists and reports; the primary for everything else.
+  const reads = config.databaseReadUrl === undefined ? primaryReads(db) : await openReadReplicas(db, replicaOptions(config, app.log));
+  app.addHook('onClose', () => reads.close());
+  const services = await buildServices({ config, db, clock, log: app.log, redis, site, reads });
 
   app.decorate('compileSerializers', serializers.compileAll);
   app.setValidatorCompiler(validatorCompiler);
@@ -130,6 +134,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (db.usesRequestDeadlines) {
     app.addHook('preHandler', (request, _reply, done) => {
       runWithDeadline(deadlines.get(request) ?? Date.now() + config.databaseStatementTimeoutMs, done, config.databaseStatementTimeoutMs);
+    });
+  }
+  if (reads.replicated) {
+    // A credential's write (any method but a read's), noted before its answer goes out: that
+    // credential's next lists and reports read from the primary until the replicas have it.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.principal != null) reads.wrote(request.principal.id);
+      done(null, payload);
     });
   }
   app.addHook('onResponse', (request, reply, done) => {
@@ -172,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sealedSecrets = await rewrapWebhookSecrets(db, services.cipher, 'in-clear');
   if (sealedSecrets > 0) app.log.info({ count: sealedSecrets }, 'webhook endpoint secrets stored in clear are now encrypted with SIGNING_KEY_ENCRYPTION_KEY');
 
-  await app.register(idempotencyPlugin);
+  await app.register(idempotencyPlugin, { services });
 
   for (const module of MODULES) await module.routes?.(app, { config, lookups });
   await startJobs(app, { config, services, lookups }, options.deploymentJobs ?? true);
@@ -181,6 +193,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.warn('STRIPE_SECRET_KEY is a Stripe test-mode key: production card captures will be test charges, and no real money moves');
   }
   return app;
+}
+
+/** The read replicas' settings: the primary's pool size and timeouts; their going out of use and back is logged. */
+function replicaOptions(config: Config, log: FastifyBaseLogger): ReplicaOptions {
+  return {
+    url: config.databaseReadUrl!,
+    schema: config.databaseSchema,
+    poolSize: config.databasePoolSize,
+    maxLagMs: config.databaseReadMaxLagMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    onState: (state, err) => {
+      if (state === 'primary') log.warn({ err }, 'read replicas out of use: lists and reports read from the primary');
+      else log.warn('read replicas in use again for lists and reports');
+    },
+  };
 }
 
 /** Node's own request and headers timeouts, checked often enough for a short limit to hold. */

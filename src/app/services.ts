@@ -11,6 +11,7 @@ import { SigningKeyCipher } from '../auth/signing-key-cipher.js';
 import { KeyRing, startKeyRing } from '../auth/signing-keys.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import type { LagTolerantReads } from '../db/read-replica.js';
 import { Site } from '../http/site.js';
 import { Mailer } from '../mail/mailer.js';
 import { processorsFor, type ProcessorFor } from '../payments/processor.js';
@@ -43,13 +44,15 @@ export interface ServerServicesOptions {
   redis: SharedCounters | undefined;
   /** Where clients reach this server: the issuer of access tokens. */
   site: Site;
+  /** Where the reads that tolerate a moment's lag go: the read replicas, or the primary. */
+  reads: LagTolerantReads;
 }
 
 /**
  * The services of a server that starts. Fails the start when a stored private key cannot be read
  * with SIGNING_KEY_ENCRYPTION_KEY.
  */
-export async function buildServices({ config, db, clock, log, redis, site }: ServerServicesOptions): Promise<Services> {
+export async function buildServices({ config, db, clock, log, redis, site, reads }: ServerServicesOptions): Promise<Services> {
   const cipher = signingKeyCipher(config);
   const keys = await startKeyRing(db, clock, config.accessTokenTtlSeconds, cipher, log);
   const mailer = new Mailer({ db, clock, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -62,7 +65,7 @@ export async function buildServices({ config, db, clock, log, redis, site }: Ser
     signInLimits,
     cipher,
     mailer,
-  });
+  }, reads);
 }
 
 /**

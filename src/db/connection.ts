@@ -7,6 +7,7 @@
  *   const db = await openDatabase({ url: 'postgres://localhost/till', poolSize: 20 });
  */
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { databaseDialectOf } from '../config.js';
 import type { CredentialChanges } from './credential-changes.js';
 import type { Prepared } from './prepared.js';
@@ -116,6 +117,17 @@ export interface OpenOptions {
    * or is out of reach) before it counts as unreachable. Default 5 s.
    */
   connectTimeoutMs?: number | undefined;
+  /**
+   * PostgreSQL: create `schema` when it is missing (default true). A replica takes no writes, so the
+   * read replicas' handle (`read-replica.ts`) only uses the schema the primary's handle made.
+   */
+  createSchema?: boolean;
+  /**
+   * PostgreSQL: asked before a connection is lent out; throwing refuses it (the connection is closed,
+   * and the borrower gets the error). The read replicas' handle refuses a replica too far behind its
+   * primary. Default: each new connection that reached a standby is refused (the primary's pool).
+   */
+  beforeLend?: (connection: pg.PoolClient) => Promise<void>;
 }
 
 /** The database a URL names, by the rule `loadConfig` checks DATABASE_URL with (an unknown scheme throws). */

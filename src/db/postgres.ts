@@ -69,6 +69,8 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
       throw new Error(`DATABASE_SCHEMA must be a lower-case SQL identifier, got "${options.schema}"`);
     }
+  }
+  if (options.schema !== undefined && options.createSchema !== false) {
     const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: connectTimeoutMs, query_timeout: connectTimeoutMs });
     client.on('error', () => undefined);
     await client.connect();
@@ -119,7 +121,7 @@ export async function openPostgres(options: OpenOptions): Promise<Db> {
       ...(onState === undefined ? {} : { onState }),
     }));
   const settle = () => watchCredentials().settle();
-  const connections = withNamedStatements(pool, health, statementTimeoutMs);
+  const connections = withNamedStatements(pool, health, statementTimeoutMs, options.beforeLend ?? refusingStandbys(statementTimeoutMs));
   const kysely = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: connections }) });
   const db: Db = {
     kysely,
@@ -221,7 +223,7 @@ const SELECTS_ALL = /\bselect \*|"\.\*/;
  * whose result columns have changed ("cached plan must not change result type"), which a migration
  * adding a column, run by another process while this one serves, would cause.
  */
-function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeoutMs: number | undefined): PostgresPool {
+function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeoutMs: number | undefined, beforeLend: OpenOptions['beforeLend']): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -249,6 +251,15 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
     async connect() {
       const left = remainingMs();
       const client = await connectWithin(pool, left === undefined ? undefined : Math.max(left, LEAST_STATEMENT_MS));
+      if (beforeLend !== undefined) {
+        try {
+          await beforeLend(client);
+        } catch (error) {
+          // Its state is unknown (a check cut short): closed rather than lent again.
+          client.release(error instanceof Error ? error : new Error('refused before lending'));
+          throw error;
+        }
+      }
       let named = clients.get(client);
       if (named === undefined) {
         const query = async (text: unknown, values?: ReadonlyArray<unknown>) => {
@@ -293,6 +304,24 @@ function withNamedStatements(pool: pg.Pool, health: PoolHealth, statementTimeout
       return named;
     },
     end: () => pool.end(),
+  };
+}
+
+/**
+ * For the primary's pool: each new connection is asked once whether it reached a standby, and one
+ * that did is closed, its borrower answered `read_only` (503, `Retry-After: 2`). Behind a proxy that
+ * routes by health checks (HAProxy in front of Patroni), a primary demoted in a switchover comes back
+ * as a standby a moment before the proxy stops routing to it, and a read there would miss the latest
+ * commits; a connection made before the switch was closed by the demotion's restart.
+ */
+function refusingStandbys(statementTimeoutMs: number | undefined): (client: pg.PoolClient) => Promise<void> {
+  const checked = new WeakSet<pg.PoolClient>();
+  return async (client) => {
+    if (checked.has(client)) return;
+    const timeoutMs = answerTimeout(statementTimeoutMs);
+    const { rows } = await client.query<{ recovery: boolean }>({ text: 'select pg_is_in_recovery() as recovery', ...(timeoutMs === undefined ? {} : { query_timeout: timeoutMs }) });
+    if (rows[0]!.recovery) throw new PoolFault('read_only', 'the connection reached a standby, not the primary');
+    checked.add(client);
   };
 }
 

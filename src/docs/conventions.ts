@@ -277,6 +277,8 @@ Every list takes \`page\` (from 1, default 1) and \`per_page\` (1 to ${perPage.m
 
 Lists are sorted newest first: by \`created_at\` descending, then by \`id\` descending, so the order is stable even for objects created in the same millisecond.
 
+An installation with read replicas (\`DATABASE_READ_URL\`) answers List Orders, List Events and the sales and end-of-day reports from a replica when it may: these may then miss the changes other credentials made in the last seconds (at most \`DATABASE_READ_MAX_LAG_MS\`, 10 s by default). A credential's own changes show in its next list at once (on an installation of several server processes, once that bound has passed when the list reaches another process). Every other read, and every write, sees the latest state.
+
 Filters: List Orders takes \`status\` (one status, or several separated by commas), \`customer_id\`, \`created_at_min\` and \`created_at_max\`; List Products takes \`active\`; List Customers takes \`email\` (exact match); List Events takes \`type\` (one type, or several separated by commas); List API keys takes \`environment\`. A bad filter value is 400 ${code('parameter_invalid')}.
 
 # Order life cycle

@@ -23,7 +23,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: EventList, ...errorResponses(...AUTH_ERRORS) },
     },
     handler: async (request) => {
-      const list = await listEvents(request.services, request.principal, request.query);
+      const list = await request.services.lagTolerant(request.principal.id, (services) => listEvents(services, request.principal, request.query));
       return { ...list, data: list.data.map((event) => eventShown(event, request.principal.permissions)) };
     },
   });

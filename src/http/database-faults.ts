@@ -34,10 +34,12 @@ const ANSWERS: Record<DatabaseFault, { code: 'database_timeout' | 'service_unava
     message: `The database stopped answering while it was saving this change, so it may or may not have been made. ${RETRY} to learn which: it answers with the outcome and never does the work twice.`,
     retryAfterSeconds: 1,
   },
+  // Most often a primary being demoted in a switchover or failover, whose successor takes writes
+  // within seconds (docs/deployment.md): a short wait, as for an unreachable server.
   read_only: {
     code: 'service_unavailable',
     message: `The database is read-only at the moment, so it takes no writes; nothing was changed. ${RETRY} after Retry-After seconds.`,
-    retryAfterSeconds: 10,
+    retryAfterSeconds: 2,
   },
 };
 

@@ -24,7 +24,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 
 export type Claim =
-  | { kind: 'claimed' }
+  /** `lockedAt`: when this request took the key, which names its hold (`releaseKey`). */
+  | { kind: 'claimed'; lockedAt: string }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'mismatch' }
   | { kind: 'in_use' };
@@ -49,7 +50,7 @@ export async function claimKey(db: ReadHandle, tenant: Tenant, key: string, fing
   const nowIso = now.toISOString();
   // Three rounds at most: a round only repeats when the row it saw was deleted as expired meanwhile.
   for (let round = 0; round < 3; round++) {
-    if (await insertKeyIfAbsent(db, tenant, key, fingerprint, nowIso)) return { kind: 'claimed' };
+    if (await insertKeyIfAbsent(db, tenant, key, fingerprint, nowIso)) return { kind: 'claimed', lockedAt: nowIso };
 
     const row = await findKey(db, tenant, key);
     if (row === undefined) continue;
@@ -59,7 +60,7 @@ export async function claimKey(db: ReadHandle, tenant: Tenant, key: string, fing
     }
     if (row.request_hash !== fingerprint) return { kind: 'mismatch' };
     if (row.status === 'completed') return { kind: 'replay', status: row.response_status!, body: row.response_body! };
-    if (Date.parse(row.locked_at) <= now.getTime() - IDEMPOTENCY_LEASE_MS && (await takeOverKey(db, tenant, key, row.locked_at, nowIso))) return { kind: 'claimed' };
+    if (Date.parse(row.locked_at) <= now.getTime() - IDEMPOTENCY_LEASE_MS && (await takeOverKey(db, tenant, key, row.locked_at, nowIso))) return { kind: 'claimed', lockedAt: nowIso };
     return { kind: 'in_use' };
   }
   return { kind: 'in_use' };
@@ -70,9 +71,9 @@ export async function completeKey(db: ReadHandle, tenant: Tenant, key: string, s
   await storeKeyAnswer(db, tenant, key, status, body);
 }
 
-/** Lets the key go (after a server error, so that a retry can do the work). */
-export async function releaseKey(db: ReadHandle, tenant: Tenant, key: string): Promise<void> {
-  await deleteKeyInProgress(db, tenant, key);
+/** Lets the key go (after a server error, so that a retry can do the work), if the request that took it at `lockedAt` still holds it. */
+export async function releaseKey(db: ReadHandle, tenant: Tenant, key: string, lockedAt: string): Promise<void> {
+  await deleteKeyInProgress(db, tenant, key, lockedAt);
 }
 
 /** Deletes keys older than 24 hours. */

@@ -22,7 +22,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
+import type { Services } from '../services.js';
 import { claimKey, completeKey, releaseKey, requestFingerprint } from './claim-key.js';
+import { PendingReleases } from './pending-releases.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,7 +34,8 @@ declare module 'fastify' {
     secretFields?: readonly string[];
   }
   interface FastifyRequest {
-    idempotency: { key: string; state: 'running' | 'stored' | 'replayed' } | null;
+    /** `lockedAt`: when this request took the key (`claimKey`), while it holds it. */
+    idempotency: { key: string; state: 'running' | 'stored' | 'replayed'; lockedAt?: string } | null;
   }
 }
 
@@ -50,8 +53,14 @@ function successStatus(request: FastifyRequest): number {
 }
 
 /** A request's work uses `request.services` (set in `app/build-app.ts`); expired keys are purged by a job (`app/jobs.ts`). */
-export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance) {
+export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance, options: { services: Services }) {
   app.decorateRequest('idempotency', null);
+  // Keys of failed requests that could not be released then (the database failing): released once it answers.
+  const pending = new PendingReleases(options.services.db, app.log, () => options.services.clock.now().getTime());
+  app.addHook('onClose', (_app, done) => {
+    pending.close();
+    done();
+  });
 
   // Callback-style hooks: most requests (every GET) carry no key, and pass without a promise.
   app.addHook('preHandler', (request, reply, done) => {
@@ -77,7 +86,17 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     const tenant = request.principal;
     const { db, clock } = request.services;
     const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, withoutFields(request.body, request.routeOptions.config.secretFields));
-    const claim = await claimKey(db, tenant, header, fingerprint, clock.now());
+    const now = clock.now();
+    let claim: Awaited<ReturnType<typeof claimKey>>;
+    try {
+      claim = await claimKey(db, tenant, header, fingerprint, now);
+    } catch (error) {
+      // The database failed while the key was being taken: the key may have been written and the
+      // answer lost (the primary died just after committing it). A hold of this request's, if any,
+      // is released once the database answers, so that the retry is not refused for the lease.
+      pending.add(tenant, header, now.toISOString());
+      throw error;
+    }
     switch (claim.kind) {
       case 'mismatch':
         throw new ApiError(
@@ -93,18 +112,23 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         reply.send(JSON.parse(claim.body));
         return true;
       case 'claimed': {
-        const state = { key: header, state: 'running' as 'running' | 'stored' | 'replayed' };
+        const state = { key: header, state: 'running' as 'running' | 'stored' | 'replayed', lockedAt: claim.lockedAt };
         request.idempotency = state;
         const status = successStatus(request);
         request.services = {
           ...request.services,
-          transaction: (work) =>
-            db.transaction(async (trx) => {
-              const result = await work(trx);
-              await completeKey(trx, tenant, header, status, JSON.stringify(result));
-              state.state = 'stored';
-              return result;
-            }),
+          // The answer is stored in the work's transaction, but counts as stored only once that has
+          // committed: a commit that fails (the primary lost in a failover) leaves the key to be
+          // released by the error answer, so that the retry does the work.
+          transaction: async (work) => {
+            const result = await db.transaction(async (trx) => {
+              const done = await work(trx);
+              await completeKey(trx, tenant, header, status, JSON.stringify(done));
+              return done;
+            });
+            state.state = 'stored';
+            return result;
+          },
         };
       }
     }
@@ -122,12 +146,14 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
   async function storeAnswer(request: FastifyRequest, reply: FastifyReply, idempotency: NonNullable<FastifyRequest['idempotency']>, payload: unknown): Promise<void> {
     if (reply.statusCode >= 500 || reply.statusCode === 409 || carriesClientSecret(reply.statusCode, payload)) {
       idempotency.state = 'stored';
+      const lockedAt = idempotency.lockedAt!;
       try {
-        await releaseKey(request.services.db, request.principal, idempotency.key);
+        await releaseKey(request.services.db, request.principal, idempotency.key, lockedAt);
       } catch (err) {
         // The database is failing (that is likely why this answer is a 5xx): the answer goes out
-        // anyway, and the key's lease frees it for a retry once it has passed.
-        request.log.warn({ err, key: idempotency.key }, 'idempotency key not released: the lease will free it');
+        // anyway, and the key is released as soon as the database answers again.
+        request.log.warn({ err, key: idempotency.key }, 'idempotency key not released yet: tried again every second');
+        pending.add(request.principal, idempotency.key, lockedAt);
       }
       return;
     }

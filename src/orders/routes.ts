@@ -47,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ListOrdersQuery,
       response: { 200: OrderList, ...errorResponses(...AUTH_ERRORS) },
     },
-    handler: (request) => listOrders(request.services, request.principal, request.query),
+    handler: (request) => request.services.lagTolerant(request.principal.id, (services) => listOrders(services, request.principal, request.query)),
   });
 
   // Registered before `/v1/orders/:id`, for the reader: the router takes a static path before a parameter whatever the order.

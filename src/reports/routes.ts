@@ -44,7 +44,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: SalesReportQuery,
       response: { 200: SalesReport, ...errorResponses(...AUTH_ERRORS, 'parameter_missing') },
     },
-    handler: (request) => salesReport(request.services, request.principal, request.query),
+    handler: (request) => request.services.lagTolerant(request.principal.id, (services) => salesReport(services, request.principal, request.query)),
   });
 
   app.get('/v1/reports/end_of_day', {
@@ -70,7 +70,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const report = await endOfDayReport(request.services, request.principal, request.query);
+      const report = await request.services.lagTolerant(request.principal.id, (services) => endOfDayReport(services, request.principal, request.query));
       if (!wantsCsv(request.query, request.headers.accept)) return report;
       reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="end-of-day-${report.date}.csv"`);
       return endOfDayCsv(report);

@@ -152,6 +152,27 @@ test('DATABASE_URL: SQLite and PostgreSQL forms are accepted, any other scheme i
   }
 });
 
+test('DATABASE_READ_URL: unset by default (every read on DATABASE_URL); a PostgreSQL URL beside a PostgreSQL DATABASE_URL; DATABASE_READ_MAX_LAG_MS 10 s by default', () => {
+  const primary = 'postgres://till@db-primary:5000/till';
+  assert.equal(loadConfig({ DATABASE_URL: primary }).databaseReadUrl, undefined);
+  const config = loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://till@db-replicas:5001/till' });
+  assert.equal(config.databaseReadUrl, 'postgres://till@db-replicas:5001/till');
+  assert.equal(config.databaseReadMaxLagMs, 10_000);
+  assert.equal(loadConfig({ DATABASE_URL: primary, DATABASE_READ_MAX_LAG_MS: '0' }).databaseReadMaxLagMs, 0);
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ DATABASE_URL: primary, DATABASE_READ_URL: 'sqlite:./replica.db' }, /^DATABASE_READ_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ DATABASE_URL: primary, DATABASE_READ_URL: 'postgress://u:secret@h/d' }, /^DATABASE_READ_URL has the scheme "postgress:\/\/"/],
+    [{ DATABASE_URL: 'sqlite:./till.db', DATABASE_READ_URL: 'postgres://u:secret@h/d' }, /^DATABASE_READ_URL is for PostgreSQL read replicas: DATABASE_URL must then be a PostgreSQL URL too$/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof DatabaseUrlError && message.test(error.message) && !error.message.includes('secret'), JSON.stringify(env));
+  }
+  assert.throws(
+    () => loadConfig({ DATABASE_URL: primary, DATABASE_READ_MAX_LAG_MS: 'soon' }),
+    (error: unknown) => error instanceof ConfigError && error.message === 'DATABASE_READ_MAX_LAG_MS must be a whole number from 0 to 600000, got "soon"',
+  );
+});
+
 test('TRUST_PROXY: none by default; addresses, CIDR ranges and proxy-addr names separated by commas; anything else refused with the variable named', () => {
   assert.equal(loadConfig({}).trustProxy, undefined);
   assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32,::1,loopback' }).trustProxy, ['10.0.0.0/8', '192.0.2.7', '2001:db8::/32', '::1', 'loopback']);

@@ -62,9 +62,9 @@ export async function storeKeyAnswer(handle: ReadHandle, tenant: Tenant, key: st
   await theKey(kyselyOf(handle).updateTable('idempotency_keys').set({ status: 'completed', response_status: status, response_body: body }), tenant, key).execute();
 }
 
-/** Deletes the key if it is still in progress. */
-export async function deleteKeyInProgress(handle: ReadHandle, tenant: Tenant, key: string): Promise<void> {
-  await theKey(kyselyOf(handle).deleteFrom('idempotency_keys'), tenant, key).where('status', '=', 'in_progress').execute();
+/** Deletes the key if it is still in progress, held by the request that took it at `lockedAt` (not by one that took it over since). */
+export async function deleteKeyInProgress(handle: ReadHandle, tenant: Tenant, key: string, lockedAt: string): Promise<void> {
+  await theKey(kyselyOf(handle).deleteFrom('idempotency_keys'), tenant, key).where('status', '=', 'in_progress').where('locked_at', '=', lockedAt).execute();
 }
 
 /** Deletes every key first used before `before`. */
