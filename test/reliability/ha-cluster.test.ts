@@ -22,8 +22,6 @@
  * Skipped, with the reason, where patroni, etcd or haproxy is not installed (CI installs them).
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -35,9 +33,8 @@ import { randomBase62 } from '../../src/ids.js';
 import { createMerchant } from '../../src/merchants/create-merchant.js';
 import { systemClock } from '../../src/time.js';
 import { HaLab, haLabMissing } from '../../scripts/ha-lab.js';
-import { TILL_BIN } from '../helpers/cli.js';
 import { ledgerProblems } from '../helpers/ledger.js';
-import { endAtExit } from '../helpers/processes.js';
+import { TillServe } from '../helpers/till-serve.js';
 import { until } from '../helpers/wait.js';
 
 const missing = haLabMissing();
@@ -71,56 +68,8 @@ interface Answer {
   failure?: string;
 }
 
-/** `till serve --json`, its output kept. */
-class Till {
-  output = '';
-  constructor(readonly child: ChildProcess) {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (this.output += chunk));
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.output += chunk));
-  }
-
-  static start(env: Record<string, string>): Till {
-    return new Till(
-      endAtExit(
-        spawn(process.execPath, [TILL_BIN, 'serve', '--json'], {
-          env: {
-            ...process.env,
-            HOST: '127.0.0.1',
-            PORT: '0',
-            MIGRATE_ON_START: 'false',
-            LOG_LEVEL: 'warn',
-            RATE_LIMIT_MAX: '0',
-            DATABASE_POOL_SIZE: '10',
-            DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
-            DATABASE_CONNECT_TIMEOUT_MS: '1000',
-            ...env,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        }),
-      ),
-    );
-  }
-
-  async url(): Promise<string> {
-    const line = () => this.output.split('\n').find((l) => l.startsWith('{"url":'));
-    await until('till serve prints its URL', () => {
-      if (line() === undefined && this.child.exitCode !== null) throw new Error(`till serve did not start:\n${this.output}`);
-      return line() !== undefined;
-    }, 60_000);
-    return (JSON.parse(line()!) as { url: string }).url;
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    const exited = once(this.child, 'exit');
-    this.child.kill('SIGKILL');
-    await exited;
-  }
-}
+/** `till serve --json` on the database under test, with this file's pool and deadline. */
+const startTill = (env: Record<string, string>) => TillServe.start(env, { poolSize: 10, statementTimeoutMs: STATEMENT_TIMEOUT_MS });
 
 async function send(url: string, key: string, kind: Answer['kind'], method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<Answer> {
   const started = performance.now();
@@ -145,7 +94,7 @@ async function send(url: string, key: string, kind: Answer['kind'], method: stri
 
 describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { skip: HA_SKIP }, () => {
   let lab: HaLab;
-  let till: Till;
+  let till: TillServe;
   let url: string;
   let shop: { merchantId: string; key: string; readerKey: string; products: string[]; initialStock: Map<string, number> };
 
@@ -161,7 +110,7 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
     } finally {
       await db.close();
     }
-    till = Till.start({ DATABASE_URL: lab.primaryUrl, DATABASE_READ_URL: lab.replicasUrl, DATABASE_READ_MAX_LAG_MS: '10000' });
+    till = startTill({ DATABASE_URL: lab.primaryUrl, DATABASE_READ_URL: lab.replicasUrl, DATABASE_READ_MAX_LAG_MS: '10000' });
     url = await till.url();
     for (const price of [250, 1_299]) {
       const created = await send(url, shop.key, 'create', 'POST', '/v1/products', { name: `P${price}`, price, inventory: STOCK });
@@ -440,7 +389,7 @@ describe('Till on a highly available PostgreSQL (Patroni, etcd, HAProxy)', { ski
   });
   test('a credential reads its own write at once; another reads the replicas, and the primary once they are DATABASE_READ_MAX_LAG_MS behind', HA_TEST, async (t) => {
     const boundMs = 4_000;
-    const second = Till.start({ DATABASE_URL: lab.primaryUrl, DATABASE_READ_URL: lab.replicasUrl, DATABASE_READ_MAX_LAG_MS: String(boundMs) });
+    const second = startTill({ DATABASE_URL: lab.primaryUrl, DATABASE_READ_URL: lab.replicasUrl, DATABASE_READ_MAX_LAG_MS: String(boundMs) });
     const replicas = (await lab.members()).filter((m) => m.role !== 'leader').map((m) => lab.nodeUrl(m.name));
     /** Runs `sql` on each replica, past HAProxy; the first row of each. */
     const onEach = async (sql: string) => {

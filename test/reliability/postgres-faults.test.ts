@@ -14,7 +14,6 @@
  * once), stock adds up, no refund passes its order's total.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { after, afterEach, before, describe, test } from 'node:test';
@@ -28,9 +27,9 @@ import { IDEMPOTENCY_LEASE_MS } from '../../src/idempotency/claim-key.js';
 import { createMerchant } from '../../src/merchants/create-merchant.js';
 import { randomBase62 } from '../../src/ids.js';
 import { systemClock } from '../../src/time.js';
-import { TILL_BIN } from '../helpers/cli.js';
 import { ledgerProblems } from '../helpers/ledger.js';
 import { PRIVATE_POSTGRES_SKIP, PrivateCluster } from '../helpers/private-postgres.js';
+import { TillServe } from '../helpers/till-serve.js';
 import { until } from '../helpers/wait.js';
 
 /** /metrics is the operator's: the servers here serve it to this token. */
@@ -72,57 +71,8 @@ interface Answer {
   failure?: string;
 }
 
-/** `till serve --json`, its output kept. */
-class Till {
-  output = '';
-  readonly exited: Promise<number | null>;
-  constructor(readonly child: ChildProcess) {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (this.output += chunk));
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.output += chunk));
-    // 'close': once its output has ended too, so what is read after the end is complete.
-    this.exited = once(child, 'close').then(([code]) => code as number | null);
-  }
-
-  static start(env: Record<string, string>): Till {
-    return new Till(
-      spawn(process.execPath, [TILL_BIN, 'serve', '--json'], {
-        env: {
-          ...process.env,
-          HOST: '127.0.0.1',
-          PORT: '0',
-          MIGRATE_ON_START: 'false',
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT_MAX: '0',
-          DATABASE_POOL_SIZE: '5',
-          DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
-          DATABASE_CONNECT_TIMEOUT_MS: '1000',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-  }
-
-  /** The URL it printed once listening. */
-  async url(): Promise<string> {
-    const line = () => this.output.split('\n').find((l) => l.startsWith('{"url":'));
-    await until('till serve prints its URL', () => {
-      if (line() === undefined && this.child.exitCode !== null) throw new Error(`till serve did not start:\n${this.output}`);
-      return line() !== undefined;
-    }, 30_000);
-    return (JSON.parse(line()!) as { url: string }).url;
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.child.kill('SIGKILL');
-    await this.exited;
-  }
-}
+/** `till serve --json` on the database under test, with this file's pool and deadline. */
+const startTill = (env: Record<string, string>) => TillServe.start(env, { poolSize: 5, statementTimeoutMs: STATEMENT_TIMEOUT_MS });
 
 /** One HTTP request, timed; a request left unanswered for 30 s counts as a hang. */
 async function send(url: string, key: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -189,7 +139,7 @@ async function postgresProxy(port: number, relay: (client: Socket, server: Socke
 describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
   let cluster: PrivateCluster;
   let db: Db;
-  const tills: Till[] = [];
+  const tills: TillServe[] = [];
 
   before(async () => {
     cluster = await PrivateCluster.create();
@@ -206,8 +156,8 @@ describe('PostgreSQL faults', { skip: PRIVATE_POSTGRES_SKIP }, () => {
     await cluster?.destroy();
   });
 
-  function serve(env: Record<string, string> = {}): Till {
-    const till = Till.start({ DATABASE_URL: cluster.url, METRICS_TOKEN, ...env });
+  function serve(env: Record<string, string> = {}): TillServe {
+    const till = startTill({ DATABASE_URL: cluster.url, METRICS_TOKEN, ...env });
     tills.push(till);
     return till;
   }
@@ -743,7 +693,7 @@ describe('starting against a database that is not there', { skip: PRIVATE_POSTGR
 
   test('a server that accepts TCP and never answers: till serve fails within 15 s with one line naming the host, password masked', FAULT_TEST, async () => {
     const started = performance.now();
-    const till = Till.start({ DATABASE_URL: `postgres://till:hunter2@127.0.0.1:${silentPort}/till`, DATABASE_CONNECT_TIMEOUT_MS: '5000' });
+    const till = startTill({ DATABASE_URL: `postgres://till:hunter2@127.0.0.1:${silentPort}/till`, DATABASE_CONNECT_TIMEOUT_MS: '5000' });
     const code = await till.exited;
     const ms = performance.now() - started;
     assert.notEqual(code, 0);
@@ -759,7 +709,7 @@ describe('starting against a database that is not there', { skip: PRIVATE_POSTGR
     const cluster = await PrivateCluster.create();
     try {
       await cluster.stop('fast');
-      const till = Till.start({ DATABASE_URL: cluster.url, DATABASE_WAIT_SECONDS: '30', MIGRATE_ON_START: 'true' });
+      const till = startTill({ DATABASE_URL: cluster.url, DATABASE_WAIT_SECONDS: '30', MIGRATE_ON_START: 'true' });
       try {
         const waitingLines = () => till.output.split('\n').filter((line) => line.startsWith('waiting for the database'));
         // Said again while it waits: a second line (the lines come every few seconds).
@@ -783,7 +733,7 @@ describe('starting against a database that is not there', { skip: PRIVATE_POSTGR
 
   test('with DATABASE_WAIT_SECONDS=3 and a silent server, till serve gives up after about 3 s', FAULT_TEST, async () => {
     const started = performance.now();
-    const till = Till.start({ DATABASE_URL: `postgres://till@127.0.0.1:${silentPort}/till`, DATABASE_WAIT_SECONDS: '3', DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+    const till = startTill({ DATABASE_URL: `postgres://till@127.0.0.1:${silentPort}/till`, DATABASE_WAIT_SECONDS: '3', DATABASE_CONNECT_TIMEOUT_MS: '1000' });
     const code = await till.exited;
     const ms = performance.now() - started;
     assert.notEqual(code, 0);

@@ -5,10 +5,10 @@
  * change.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatMoney, moneyInput, parseMoney } from '../format';
+import { formatMoney, parseMoney } from '../format';
 import type { OfflineSale } from '../offline/queue';
 import type { OfflineFigures } from './offline-sale';
-import { Keypad, quickAmounts } from './tender';
+import { CashGivenFields } from './tender';
 
 export function OfflineCashScreen(props: { figures: OfflineFigures; currency: string; onTake: (cashGiven: number) => Promise<void>; onBack: () => void }) {
   const { figures, currency } = props;
@@ -65,29 +65,7 @@ export function OfflineCashScreen(props: { figures: OfflineFigures; currency: st
           }
         }}
       >
-        <div class="quick-amounts" role="group" aria-label="Cash handed over">
-          {quickAmounts(figures.total, currency).map((amount, i) => (
-            <button type="button" class="secondary big" key={amount} onClick={() => setText(moneyInput(amount, currency))}>
-              {i === 0 ? `Exact ${money(amount)}` : money(amount)}
-            </button>
-          ))}
-        </div>
-        <div class="field">
-          <label for="cash-given">Cash given ({currency})</label>
-          <input id="cash-given" class="amount-input" inputMode="decimal" autoComplete="off" value={text} onInput={(e) => setText(e.currentTarget.value)} />
-        </div>
-        <Keypad value={text} currency={currency} onChange={setText} label="Keypad for the cash given" />
-        <p class="change" role="status" aria-live="polite">
-          {enough ? (
-            <>
-              Change <strong data-change>{money(given - figures.total)}</strong>
-            </>
-          ) : given !== undefined ? (
-            <>Still due {money(figures.total - given)}</>
-          ) : (
-            ''
-          )}
-        </p>
+        <CashGivenFields total={figures.total} currency={currency} text={text} onText={setText} />
         {problem !== undefined && (
           <p class="field-problem" role="alert">
             {problem}

@@ -118,6 +118,43 @@ export function Keypad(props: { value: string; currency: string; onChange: (valu
   );
 }
 
+/**
+ * The cash handed over for `total`: quick amounts (the exact sum first), the amount typed or keyed in,
+ * and the change it gives or what is still due. The cash screens online and offline share it.
+ */
+export function CashGivenFields(props: { total: number; currency: string; text: string; onText: (text: string) => void }) {
+  const { total, currency, text, onText } = props;
+  const money = (amount: number) => formatMoney(amount, currency);
+  const given = text.trim() === '' ? undefined : parseMoney(text, currency);
+  return (
+    <>
+      <div class="quick-amounts" role="group" aria-label="Cash handed over">
+        {quickAmounts(total, currency).map((amount, i) => (
+          <button type="button" class="secondary big" key={amount} onClick={() => onText(moneyInput(amount, currency))}>
+            {i === 0 ? `Exact ${money(amount)}` : money(amount)}
+          </button>
+        ))}
+      </div>
+      <div class="field">
+        <label for="cash-given">Cash given ({currency})</label>
+        <input id="cash-given" class="amount-input" inputMode="decimal" autoComplete="off" value={text} onInput={(e) => onText(e.currentTarget.value)} />
+      </div>
+      <Keypad value={text} currency={currency} onChange={onText} label="Keypad for the cash given" />
+      <p class="change" role="status" aria-live="polite">
+        {given !== undefined && given >= total ? (
+          <>
+            Change <strong data-change>{money(given - total)}</strong>
+          </>
+        ) : given !== undefined ? (
+          <>Still due {money(total - given)}</>
+        ) : (
+          ''
+        )}
+      </p>
+    </>
+  );
+}
+
 export function CashScreen(props: { order: Order; onCapture: (body: SaleCapture) => Promise<unknown>; onBack: () => void }) {
   const { order } = props;
   const currency = order.currency;
@@ -151,29 +188,7 @@ export function CashScreen(props: { order: Order; onCapture: (body: SaleCapture)
           }
         }}
       >
-        <div class="quick-amounts" role="group" aria-label="Cash handed over">
-          {quickAmounts(order.total, currency).map((amount, i) => (
-            <button type="button" class="secondary big" key={amount} onClick={() => setText(moneyInput(amount, currency))}>
-              {i === 0 ? `Exact ${money(amount)}` : money(amount)}
-            </button>
-          ))}
-        </div>
-        <div class="field">
-          <label for="cash-given">Cash given ({currency})</label>
-          <input id="cash-given" class="amount-input" inputMode="decimal" autoComplete="off" value={text} onInput={(e) => setText(e.currentTarget.value)} />
-        </div>
-        <Keypad value={text} currency={currency} onChange={setText} label="Keypad for the cash given" />
-        <p class="change" role="status" aria-live="polite">
-          {enough ? (
-            <>
-              Change <strong data-change>{money(given - order.total)}</strong>
-            </>
-          ) : given !== undefined ? (
-            <>Still due {money(order.total - given)}</>
-          ) : (
-            ''
-          )}
-        </p>
+        <CashGivenFields total={order.total} currency={currency} text={text} onText={setText} />
         <ErrorAlert error={error} />
         <div class="tender-actions">
           <button type="button" class="secondary big" onClick={props.onBack}>
