@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatMoney, parseMoney } from '../format';
 import type { OfflineSale } from '../offline/queue';
 import type { OfflineFigures } from './offline-sale';
-import { CashGivenFields } from './tender';
+import { CashGivenFields, SaleFigures } from './tender';
 
 export function OfflineCashScreen(props: { figures: OfflineFigures; currency: string; onTake: (cashGiven: number) => Promise<void>; onBack: () => void }) {
   const { figures, currency } = props;
@@ -28,26 +28,7 @@ export function OfflineCashScreen(props: { figures: OfflineFigures; currency: st
       <p class="due">
         Due <strong data-due>{money(figures.total)}</strong>
       </p>
-      <dl class="order-figures">
-        {figures.discountTotal > 0 && (
-          <div>
-            <dt>Discounts</dt>
-            <dd data-figure="discounts">{money(-figures.discountTotal)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Subtotal</dt>
-          <dd data-figure="subtotal">{money(figures.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd data-figure="tax">{money(figures.tax)}</dd>
-        </div>
-        <div class="grand">
-          <dt>Total</dt>
-          <dd data-figure="total">{money(figures.total)}</dd>
-        </div>
-      </dl>
+      <SaleFigures currency={currency} discountTotal={figures.discountTotal} subtotal={figures.subtotal} tax={figures.tax} tip={0} />
       <p class="note">Offline: this sale is kept on this register and sent to Till when the network is back.</p>
       <form
         class="cash-form"

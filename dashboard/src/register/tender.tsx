@@ -56,27 +56,36 @@ function ScreenTitle(props: { children: ComponentChildren }) {
 /** The order's figures as Till worked them out. */
 export function OrderFigures(props: { order: Order; tip?: number }) {
   const { order } = props;
-  const money = (amount: number) => formatMoney(amount, order.currency);
-  const tip = props.tip ?? order.tip;
+  return (
+    <SaleFigures currency={order.currency} number={order.number} discountTotal={order.discount_total} subtotal={order.subtotal} tax={order.tax} tip={props.tip ?? order.tip} />
+  );
+}
+
+/** A sale's figures: its number when it has one, discounts, subtotal, tax, tip, and the total they make. */
+export function SaleFigures(props: { currency: string; number?: number; discountTotal: number; subtotal: number; tax: number; tip: number }) {
+  const { discountTotal, subtotal, tax, tip } = props;
+  const money = (amount: number) => formatMoney(amount, props.currency);
   return (
     <dl class="order-figures">
-      <div>
-        <dt>Order</dt>
-        <dd>#{order.number}</dd>
-      </div>
-      {order.discount_total > 0 && (
+      {props.number !== undefined && (
+        <div>
+          <dt>Order</dt>
+          <dd>#{props.number}</dd>
+        </div>
+      )}
+      {discountTotal > 0 && (
         <div>
           <dt>Discounts</dt>
-          <dd data-figure="discounts">{money(-order.discount_total)}</dd>
+          <dd data-figure="discounts">{money(-discountTotal)}</dd>
         </div>
       )}
       <div>
         <dt>Subtotal</dt>
-        <dd data-figure="subtotal">{money(order.subtotal)}</dd>
+        <dd data-figure="subtotal">{money(subtotal)}</dd>
       </div>
       <div>
         <dt>Tax</dt>
-        <dd data-figure="tax">{money(order.tax)}</dd>
+        <dd data-figure="tax">{money(tax)}</dd>
       </div>
       {tip > 0 && (
         <div>
@@ -86,7 +95,7 @@ export function OrderFigures(props: { order: Order; tip?: number }) {
       )}
       <div class="grand">
         <dt>Total</dt>
-        <dd data-figure="total">{money(order.subtotal + order.tax + tip)}</dd>
+        <dd data-figure="total">{money(subtotal + tax + tip)}</dd>
       </div>
     </dl>
   );
