@@ -432,7 +432,7 @@ ${servers(`/replica?lag=${lag}`)}
     const node = this.node(leader.name);
     const postmaster = postmasterPid(node);
     const pids = [node.patroni!.pid!, postmaster, ...childrenOf(postmaster)];
-    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    for (const pid of pids) killIfRunning(pid);
     await until(`every process of ${node.name} is gone`, () => pids.every((pid) => !existsSync(`/proc/${pid}`) || readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')), 30_000);
     // The killed postmaster may linger as a zombie where nothing reaps orphans (a container's init),
     // and PostgreSQL would take its lock file for a live server's: it goes, as after a reboot.
@@ -561,4 +561,13 @@ async function ended(child: ChildProcess | undefined, ms: number): Promise<void>
   const timer = setTimeout(() => child.kill('SIGKILL'), ms);
   await exited;
   clearTimeout(timer);
+}
+
+/** SIGKILL to `pid`, unless it has ended already (a backend that finished since it was listed). */
+function killIfRunning(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }
